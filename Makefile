@@ -1,0 +1,45 @@
+# Two commands set everything up on a fresh machine:
+#   make demo   -- the main job on its built-in default (CPU, no downloads)
+#   make test   -- the notebook test suite (nbdev_test)
+# Both create .venv, install torch 2.13.0 first (an open torch range would pull a multi-GB
+# CUDA build), then this package with its [dev] extra.
+
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.sage_nb-installed
+TORCH  ?= torch==2.13.0
+DEMO_ARGS ?=
+
+.PHONY: install demo test test-all test-slow export clean-nbs check docs bench
+
+$(STAMP): settings.ini setup.py
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q $(TORCH)
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(BIN)/sage-demo $(DEMO_ARGS)
+
+test: install
+	$(BIN)/nbdev_test --n_workers 2 --do_print --timing
+
+# everything, including the cells flagged slow (still no GPU needed)
+test-slow: install
+	$(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
+
+export: install
+	$(BIN)/nbdev_export
+
+clean-nbs: install
+	$(BIN)/nbdev_clean
+
+# fails when the committed library or notebooks are out of sync with nbs/
+check: install
+	$(BIN)/nbdev_export
+	$(BIN)/nbdev_clean
+	@git status --porcelain -- sage_nb nbs README.md | grep . && { echo "nbs/ and the exported library differ: run make export clean-nbs and commit"; git --no-pager diff --stat; exit 1; } || echo "library and notebooks in sync"
