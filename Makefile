@@ -26,11 +26,11 @@ demo: install
 	$(BIN)/sage-demo $(DEMO_ARGS)
 
 test: install
-	$(BIN)/nbdev_test --n_workers 2 --do_print --timing
+	OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing
 
 # everything, including the cells flagged slow (still no GPU needed)
 test-slow: install
-	$(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
+	OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
 
 export: install
 	$(BIN)/nbdev_export
