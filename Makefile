@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.sage_nb-installed
 TORCH  ?= torch==2.13.0
 DEMO_ARGS ?=
 
-.PHONY: install demo test test-all test-slow export clean-nbs check docs bench
+.PHONY: install demo test test-slow export clean-nbs readme check docs bench
 
 $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -38,8 +38,20 @@ export: install
 clean-nbs: install
 	$(BIN)/nbdev_clean
 
-# fails when the committed library or notebooks are out of sync with nbs/
+# README.md from nbs/index.ipynb without Quarto (nbdev_readme needs it)
+readme: install
+	$(PY) -c "from sage_nb.docs import render_readme; render_readme()"
+
+# the offline HTML docs in _site_offline/ (nbdev_docs builds the Quarto site where Quarto is installed)
+docs: install
+	$(PY) scripts/docs_offline.py
+
+bench: install
+	$(BIN)/sage-bench
+
+# fails when the committed library, notebooks or README are out of sync with nbs/
 check: install
 	$(BIN)/nbdev_export
 	$(BIN)/nbdev_clean
-	@git status --porcelain -- sage_nb nbs README.md | grep . && { echo "nbs/ and the exported library differ: run make export clean-nbs and commit"; git --no-pager diff --stat; exit 1; } || echo "library and notebooks in sync"
+	$(MAKE) --no-print-directory readme
+	@git status --porcelain -- sage_nb 'nbs/*.ipynb' README.md | grep . && { echo "nbs/ and the exported library differ: run make export clean-nbs and commit"; git --no-pager diff --stat; exit 1; } || echo "library and notebooks in sync"
