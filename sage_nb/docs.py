@@ -274,23 +274,27 @@ def _text_outputs(cell: dict) -> str:
     out = []
     for o in cell.get('outputs', []):
         if o.get('output_type') == 'stream': out.append(''.join(o.get('text', '')))
-        elif 'text/plain' in o.get('data', {}): out.append(''.join(o['data']['text/plain']))
+        elif 'text/markdown' not in o.get('data', {}) and 'text/plain' in o.get('data', {}):
+            out.append(''.join(o['data']['text/plain']))
     return ''.join(t if t.endswith('\n') else t + '\n' for t in out).rstrip('\n')
 
 def readme_markdown(nb_path='nbs/index.ipynb', image_prefix: str = 'nbs/', execute: bool = True) -> str:
-    "GitHub markdown of the README notebook: prose, code with its text outputs, figure links re-rooted."
+    "GitHub markdown of the README notebook: prose, code with its text and markdown outputs, figure links re-rooted."
     nb = execute_notebook(nb_path) if execute else None
     plain, fm = process_notebook(nb_path, nb)
     parts = [f"# {fm['title']}" if fm.get('title') else '', f"> {fm['description']}" if fm.get('description') else '']
     for cell in plain['cells']:
         src = cell['source'] if isinstance(cell['source'], str) else ''.join(cell['source'])
-        src = '\n'.join(l for l in src.splitlines() if not l.lstrip().startswith('#|')).strip()
+        opts = {l.replace(' ', '') for l in src.splitlines() if l.lstrip().startswith('#|')}
+        src = '' if '#|echo:false' in opts else '\n'.join(l for l in src.splitlines() if not l.lstrip().startswith('#|')).strip()
         if cell['cell_type'] == 'markdown':
             parts.append(re.sub(r'(!\[[^\]]*\]\()(?!https?:|/|#)', rf'\g<1>{image_prefix}', src))
-        elif cell['cell_type'] == 'code' and src:
-            parts.append(f'```python\n{src}\n```')
+        elif cell['cell_type'] == 'code':
+            if src: parts.append(f'```python\n{src}\n```')
             text = _text_outputs(cell)
             if text: parts.append(f'```\n{text}\n```')
+            parts += [''.join(o['data']['text/markdown']).strip() for o in cell.get('outputs', [])
+                      if 'text/markdown' in o.get('data', {})]                 # rich tables stay tables
     return '\n\n'.join(p for p in parts if p) + '\n'
 
 def render_readme(nbs_path='nbs', dest='README.md', execute: bool = True) -> Path:
