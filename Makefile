@@ -1,5 +1,5 @@
 # Two commands set everything up on a fresh machine:
-#   make demo   -- the main job on its built-in default (CPU, no downloads)
+#   make demo   -- the main job: the CPU testbed (SFT base model, RL with every algorithm, pass@k), no downloads
 #   make test   -- the notebook test suite (nbdev_test)
 # Both create .venv, install torch 2.13.0 first (an open torch range would pull a multi-GB
 # CUDA build), then this package with its [dev] extra.
@@ -23,7 +23,7 @@ $(STAMP): settings.ini setup.py
 install: $(STAMP)
 
 demo: install
-	$(BIN)/sage-demo $(DEMO_ARGS)
+	$(BIN)/sage-testbed $(DEMO_ARGS)
 
 test: install
 	OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing
