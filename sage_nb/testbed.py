@@ -213,7 +213,7 @@ def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0) -> dict:
 
 # %% ../nbs/13_testbed.ipynb #b3c7c1ed
 def run_one(job:tuple) -> dict:
-    "Train run `name` with `seed` through `SAGETrainer` from the base model, evaluate it, save and return the result."
+    "Train run `name` with `seed` through `SAGETrainer` from the base model, evaluate it, save the policy and the result."
     name, seed, cfg_dict = job
     cfg = TestbedConfig(**cfg_dict)
     path = Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json'
@@ -237,6 +237,8 @@ def run_one(job:tuple) -> dict:
         trainer.train()
         result = dict(name=name, seed=seed, curves=curves_from_log(trainer.state.log_history),
                       eval=evaluate_policy(trainer.model, tok, cfg, seed))
+        final = Path(cfg.out_dir)/'models'/name/f'seed{seed}'   # the trained policy (~0.5 MB), for the analyses
+        trainer.save_model(str(final)); tok.save_pretrained(str(final))
         shutil.rmtree(args.output_dir, ignore_errors=True)
     result['wall_s'] = time.time() - t0
     atomic_write_json(path, result)
