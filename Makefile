@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.sage_nb-installed
 TORCH  ?= torch==2.13.0
-DEMO_ARGS ?=
+DEMO_ARGS ?= --sweep
 
 .PHONY: install demo test test-slow export clean-nbs readme check docs bench
 
