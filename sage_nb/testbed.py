@@ -14,16 +14,16 @@ from .passk import pass_at_k
 from .evaluate import atomic_write_json, _mean_std
 
 # %% auto #0
-__all__ = ['ALGORITHM_RUNS', 'SHIPPED_BASE', 'CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig', 'quick_config', 'sweep_runs',
-           'base_settings', 'build_base', 'run_settings', 'curves_from_log', 'evaluate_policy', 'run_one', 'run_jobs',
-           'aggregate', 'results_table', 'plot_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy',
-           'run_testbed', 'parse_args', 'load_testbed_config', 'main']
+__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig', 'quick_config',
+           'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log', 'evaluate_policy',
+           'run_fingerprint', 'run_one', 'run_jobs', 'aggregate', 'results_table', 'plot_passk', 'plot_curves',
+           'plot_tradeoff', 'plot_per_strategy', 'run_testbed', 'parse_args', 'load_testbed_config', 'main']
 
 # %% ../nbs/13_testbed.ipynb #6281898d
 class TestbedConfigError(ValueError):
     "A testbed configuration that cannot run, with the reason in words."
 
-ALGORITHM_RUNS = {  # run name -> (trainer algorithm, SAGEConfig overrides beyond the shared ones)
+ALGORITHM_RUNS = {  # run name -> (trainer algorithm, overrides of SAGEConfig fields, or of the testbed's gamma)
     'GRPO': ('GRPO', {}),
     'GRPO_noKL': ('GRPO_noKL', {}),
     'GRPO_fwdKL': ('GRPO_fwdKL', {}),
@@ -31,16 +31,21 @@ ALGORITHM_RUNS = {  # run name -> (trainer algorithm, SAGEConfig overrides beyon
     'SAGE_Token': ('SAGE_Token', {}),
     'SAGE_Branch': ('SAGE_Branch', {}),
     'SAGE_Branch_token': ('SAGE_Branch', {'credit': 'token'}),
-    'SAGE_Branch_mean': ('SAGE_Branch', {'shaping_reduce': 'mean'}),
+    'SAGE_Branch_mean': ('SAGE_Branch', {'shaping_reduce': 'mean', 'beta': 0.2, 'gamma': 4.0}),
+    'SAGE_Random_mean': ('SAGE_Random', {'shaping_reduce': 'mean', 'beta': 0.2, 'gamma': 4.0}),  # its matched control
     'GRPO_entropy': ('GRPO', {'entropy_coef': 'ENTROPY'}),
 }
 
 # %% ../nbs/13_testbed.ipynb #3a40e920
+# The regime where the hidden rule is learnable from the first digit but the base model almost never follows it
+# (5% of demonstrations) and rarely tries the rare strategies (prior 85/10/4/1): GRPO collapses, exploration pays.
+TESTBED_TASK = dict(rule='first', demo_prior=(0.85, 0.10, 0.04, 0.01), demo_signal=0.05, exec_noise=(0.0, 0.05, 0.2, 0.3))
+
 @dataclass
 class TestbedConfig:
     "Every knob of the CPU testbed: task, base model, RL, evaluation, sweep, parallelism."
     out_dir:str = 'outputs/testbed'
-    task:dict = field(default_factory=dict)  # TaskConfig overrides (default: the task notebook's defaults)
+    task:dict = field(default_factory=lambda: dict(TESTBED_TASK))  # TaskConfig overrides
     # base model (built once by SFT, cached in base_dir)
     base_dir:str|None = None                 # default: <out_dir>/base
     hidden_size:int = 64
@@ -51,7 +56,8 @@ class TestbedConfig:
     sft_learning_rate:float = 3e-3
     sft_batch_size:int = 128
     # RL (shared by every algorithm: matched budgets)
-    algorithms:tuple = ('GRPO', 'GRPO_noKL', 'GRPO_fwdKL', 'SAGE_Random', 'SAGE_Token', 'SAGE_Branch', 'SAGE_Branch_token')
+    algorithms:tuple = ('GRPO', 'GRPO_noKL', 'GRPO_fwdKL', 'SAGE_Random', 'SAGE_Token', 'SAGE_Branch', 'SAGE_Branch_token',
+                        'SAGE_Branch_mean')
     seeds:tuple = (0, 1, 2)
     steps:int = 150
     prompts_per_step:int = 16
@@ -71,7 +77,7 @@ class TestbedConfig:
     eval_samples:int = 64                    # samples per problem; pass@k for k = 1, 2, 4, ..., eval_samples
     temperature:float = 1.0
     # sweep (--sweep): extra runs, GRPO's beta trade-off curve and an entropy bonus
-    sweep_betas:tuple = (0.0, 0.04, 0.2, 0.5)
+    sweep_betas:tuple = (0.0, 0.04, 0.2, 0.5, 1.0)
     workers:int = 2
 
     def __post_init__(self):
@@ -106,11 +112,11 @@ def quick_config(**kw) -> TestbedConfig:
     d.update(kw); return TestbedConfig(**d)
 
 def sweep_runs(cfg:TestbedConfig) -> list[str]:
-    "Run names the sweep adds: GRPO at each beta (0 is GRPO_noKL, the default beta is GRPO) and the entropy bonus."
+    "Run names the sweep adds: GRPO at each beta (0 is GRPO_noKL, the default beta is GRPO), the entropy bonus, SAGE_Random_mean."
     names = []
     for b in cfg.sweep_betas:
         names.append('GRPO_noKL' if b == 0 else 'GRPO' if b == cfg.beta else f'GRPO_beta{b:g}')
-    return list(dict.fromkeys(names + ['GRPO_entropy', 'SAGE_Branch']))
+    return list(dict.fromkeys(names + ['GRPO_entropy', 'SAGE_Random_mean', 'SAGE_Branch', 'SAGE_Branch_mean']))
 
 # %% ../nbs/13_testbed.ipynb #59fbe7a5
 import sage_nb
@@ -169,10 +175,11 @@ def run_settings(name:str, cfg:TestbedConfig, seed:int) -> dict:
     else: raise TestbedConfigError(f"unknown run {name!r}")
     if extra.get('entropy_coef') == 'ENTROPY': extra['entropy_coef'] = cfg.entropy_coef
     base = algorithm_settings(algo)
+    gamma = extra.pop('gamma', cfg.gamma)
     over = {}
     if base['beta'] > 0: over['beta'] = cfg.beta
     if base['guide'] is not None:
-        over.update(guide_kwargs=dict(gamma=cfg.gamma, **({'tau': cfg.tau} if base['guide'] == 'branch' else {})),
+        over.update(guide_kwargs=dict(gamma=gamma, **({'tau': cfg.tau} if base['guide'] == 'branch' else {})),
                     shaping_reduce=cfg.shaping_reduce)
     over.update(extra)
     return dict(algorithm_settings(algo, **over), learning_rate=cfg.learning_rate, num_generations=cfg.num_generations,
@@ -212,12 +219,19 @@ def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0) -> dict:
     return out
 
 # %% ../nbs/13_testbed.ipynb #b3c7c1ed
+def run_fingerprint(name:str, cfg:TestbedConfig, seed:int) -> str:
+    "Hash of everything that determines run `name`/`seed`: a saved result is reused only when it matches."
+    import hashlib
+    spec = dict(run=None if name == 'Base' else run_settings(name, cfg, seed), base=base_settings(cfg),
+                eval={k: getattr(cfg, k) for k in ('eval_problems', 'ood_problems', 'eval_samples', 'temperature')})
+    return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
 def run_one(job:tuple) -> dict:
     "Train run `name` with `seed` through `SAGETrainer` from the base model, evaluate it, save the policy and the result."
     name, seed, cfg_dict = job
     cfg = TestbedConfig(**cfg_dict)
-    path = Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json'
-    if path.exists(): return json.loads(path.read_text())
+    path, key = Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json', run_fingerprint(name, cfg, seed)
+    if path.exists() and json.loads(path.read_text()).get('fingerprint') == key: return json.loads(path.read_text())
     import torch
     from datasets import Dataset
     from transformers import PrinterCallback
@@ -240,7 +254,7 @@ def run_one(job:tuple) -> dict:
         final = Path(cfg.out_dir)/'models'/name/f'seed{seed}'   # the trained policy (~0.5 MB), for the analyses
         trainer.save_model(str(final)); tok.save_pretrained(str(final))
         shutil.rmtree(args.output_dir, ignore_errors=True)
-    result['wall_s'] = time.time() - t0
+    result['wall_s'], result['fingerprint'] = time.time() - t0, key
     atomic_write_json(path, result)
     return result
 
