@@ -14,10 +14,10 @@ from .passk import pass_at_k_curve, default_ks
 from .rewards import extract_answer, default_verifier
 
 # %% auto #0
-__all__ = ['generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records', 'aggregate_units',
-           'atomic_write_json', 'load_results', 'unit_fingerprint', 'evaluate_model', 'EvalTarget', 'EvalSampling',
-           'EvalConfig', 'validate_eval_config', 'load_eval_config', 'Target', 'discover_targets', 'load_for_eval',
-           'merged_dir_for_vllm', 'make_sampler', 'run_evaluation', 'main', 'plot_passk']
+__all__ = ['generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records', 'mean_std',
+           'aggregate_units', 'atomic_write_json', 'load_results', 'unit_fingerprint', 'evaluate_model', 'EvalTarget',
+           'EvalSampling', 'EvalConfig', 'validate_eval_config', 'load_eval_config', 'Target', 'discover_targets',
+           'load_for_eval', 'merged_dir_for_vllm', 'make_sampler', 'run_evaluation', 'main', 'plot_passk']
 
 # %% ../nbs/11_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -132,7 +132,8 @@ def summarise_records(records: list[dict], ks=None) -> dict:
     return {str(k): v for k, v in curve.items()}
 
 # %% ../nbs/11_evaluate.ipynb #edf9acab
-def _mean_std(values) -> dict:
+def mean_std(values) -> dict:
+    "Mean, population std and the per-seed values of `values` (one number per seed)."
     v = np.asarray(values, dtype=float)
     return {'mean': float(v.mean()), 'std': float(v.std()), 'per_seed': [float(x) for x in v]}
 
@@ -145,13 +146,13 @@ def aggregate_units(units: dict) -> dict:
         seeds = sorted(per_seed)
         ks = [k for k in per_seed[seeds[0]]['pass_at_k'] if all(k in per_seed[s]['pass_at_k'] for s in seeds)]
         agg[ds] = {'seeds': seeds, 'num_problems': len(per_seed[seeds[0]]['records']),
-                   'pass_at_k': {k: _mean_std([per_seed[s]['pass_at_k'][k] for s in seeds]) for k in ks},
-                   'mean_length': _mean_std([per_seed[s]['mean_length'] for s in seeds])}
+                   'pass_at_k': {k: mean_std([per_seed[s]['pass_at_k'][k] for s in seeds]) for k in ks},
+                   'mean_length': mean_std([per_seed[s]['mean_length'] for s in seeds])}
         seeds_all = set(seeds) if seeds_all is None else seeds_all & set(seeds)
     if agg and seeds_all:
         seeds = sorted(seeds_all)
         ks = [k for k in next(iter(agg.values()))['pass_at_k'] if all(k in a['pass_at_k'] for a in agg.values())]
-        avg = {k: _mean_std([np.mean([by_ds[ds][s]['pass_at_k'][k] for ds in agg]) for s in seeds]) for k in ks}
+        avg = {k: mean_std([np.mean([by_ds[ds][s]['pass_at_k'][k] for ds in agg]) for s in seeds]) for k in ks}
         agg['average'] = {'seeds': seeds, 'datasets': sorted(by_ds), 'pass_at_k': avg}
     return agg
 

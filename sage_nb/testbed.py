@@ -11,7 +11,7 @@ import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer)
 from .passk import pass_at_k
-from .evaluate import atomic_write_json, _mean_std
+from .evaluate import atomic_write_json, mean_std
 
 # %% auto #0
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig', 'quick_config',
@@ -285,12 +285,12 @@ def aggregate(results:list[dict], cfg:TestbedConfig) -> dict:
     out = {}
     for name, rs in by.items():
         rs = sorted(rs, key=lambda r: r['seed'])
-        entry = {'seeds': [r['seed'] for r in rs], 'wall_s': _mean_std([r['wall_s'] for r in rs])}
+        entry = {'seeds': [r['seed'] for r in rs], 'wall_s': mean_std([r['wall_s'] for r in rs])}
         for split in ('test', 'ood'):
             ev = [r['eval'][split] for r in rs]
             entry[split] = {
-                'pass_at_k': {k: _mean_std([e['pass_at_k'][k] for e in ev]) for k in ev[0]['pass_at_k']},
-                'per_strategy': {s: {k: _mean_std([e['per_strategy'][s][k] for e in ev]) for k in ev[0]['per_strategy'][s]}
+                'pass_at_k': {k: mean_std([e['pass_at_k'][k] for e in ev]) for k in ev[0]['pass_at_k']},
+                'per_strategy': {s: {k: mean_std([e['per_strategy'][s][k] for e in ev]) for k in ev[0]['per_strategy'][s]}
                                  for s in ev[0]['per_strategy']},
                 'chosen': {s: float(np.mean([e['chosen'][s] for e in ev])) for s in ev[0]['chosen']}}
         out[name] = entry
