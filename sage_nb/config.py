@@ -13,7 +13,7 @@ import yaml
 __all__ = ['ALGORITHM_NAMES', 'PRESET_DIR', 'ConfigError', 'ModelConfig', 'LoraSettings', 'DataConfig', 'GenerationConfig',
            'RLConfig', 'SageSettings', 'SFTSettings', 'TrackingConfig', 'HubConfig', 'TrainConfig', 'config_from_dict',
            'config_to_dict', 'validate_config', 'apply_overrides', 'list_presets', 'read_yaml', 'load_config',
-           'save_config']
+           'atomic_write_text', 'save_config']
 
 # %% ../nbs/00_config.ipynb #953b957f
 class ConfigError(ValueError):
@@ -337,10 +337,14 @@ def load_config(path=None, preset:str|None=None, overrides=(), check_hardware:bo
     cfg = config_from_dict(apply_overrides(d, overrides))
     return validate_config(cfg, check_hardware=check_hardware, num_processes=num_processes)
 
-def save_config(cfg:TrainConfig, path) -> Path:
-    "Write the config as YAML, atomically."
+def atomic_write_text(path, text:str) -> Path:
+    "Write `text` to `path` through a temporary file and `os.replace`: readers never see a half-written file."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + '.tmp')
-    tmp.write_text(yaml.safe_dump(config_to_dict(cfg), sort_keys=False))
+    tmp = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
+    tmp.write_text(text, encoding='utf-8')
     os.replace(tmp, path)
     return path
+
+def save_config(cfg:TrainConfig, path) -> Path:
+    "Write the config as YAML, atomically."
+    return atomic_write_text(path, yaml.safe_dump(config_to_dict(cfg), sort_keys=False))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json, os
 from dataclasses import dataclass, field
 from pathlib import Path
+from .config import atomic_write_text
 
 # %% auto #0
 __all__ = ['EVAL_DATASETS', 'TRAIN_DATASETS', 'SFT_DATASETS', 'ALL_DATASETS', 'BOXED_INSTRUCTION', 'R1_BASE_TEMPLATE',
@@ -153,10 +154,7 @@ def write_fixtures(directory, names=None, n: int = 8) -> dict[str, Path]:
     directory = Path(directory); directory.mkdir(parents=True, exist_ok=True)
     out = {}
     for name in names or ALL_DATASETS:
-        path = directory / f'{name}.jsonl'
-        tmp = path.with_suffix('.jsonl.tmp')
-        tmp.write_text(''.join(json.dumps(r) + '\n' for r in _fixture_rows(name, n)))
-        os.replace(tmp, path); out[name] = path
+        out[name] = atomic_write_text(directory / f'{name}.jsonl', ''.join(json.dumps(r) + '\n' for r in _fixture_rows(name, n)))
     return out
 
 # %% ../nbs/06_data.ipynb #0dc9be17

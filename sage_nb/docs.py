@@ -6,6 +6,7 @@
 from __future__ import annotations
 import html, json, os, re, shutil, subprocess, tempfile
 from pathlib import Path
+from .config import atomic_write_text
 from typing import Mapping, Sequence
 
 # %% auto #0
@@ -199,10 +200,6 @@ def _has_outputs(path) -> bool:
     nb = json.loads(Path(path).read_text())
     return any(c.get('outputs') for c in nb.get('cells', []) if c.get('cell_type') == 'code')
 
-def _atomic_write(path: Path, text: str):
-    tmp = path.with_name(path.name + '.tmp')
-    tmp.write_text(text, encoding='utf-8')
-    os.replace(tmp, path)
 
 def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'missing', force: bool = False,
                        title: str = 'sage_nb', only: Sequence[str] | None = None, progress: bool = True) -> Path:
@@ -260,11 +257,11 @@ def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'mis
         body = body.replace('</body>', '</main></div></body>', 1)
         import base64   # the offline site must not need the network: the Colab badge image is inlined
         body = body.replace(_BADGE_URL, 'data:image/svg+xml;base64,' + base64.b64encode(_BADGE_SVG.encode()).decode())
-        _atomic_write(out, body)
+        atomic_write_text(out, body)
     if not (nbs_path / 'index.ipynb').exists():   # a plain index page with the groups
         items = ''.join(f'<h3>{html.escape(g)}</h3><ul>' + ''.join(f'<li><a href="{p}">{html.escape(t)}</a></li>' for p, t in it)
                         + '</ul>' for g, it in pages.items())
-        _atomic_write(dest / 'index.html', f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>{_STYLE}'
+        atomic_write_text(dest / 'index.html', f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>{_STYLE}'
                       f'</head><body><div class="sage-layout">{_nav_html(pages, "index.html", title)}<main class="sage-main">'
                       f'<h1>{html.escape(title)}</h1>{items}</main></div></body></html>')
     return dest / 'index.html'
@@ -300,7 +297,7 @@ def readme_markdown(nb_path='nbs/index.ipynb', image_prefix: str = 'nbs/', execu
 def render_readme(nbs_path='nbs', dest='README.md', execute: bool = True) -> Path:
     "Write `dest` from `nbs_path/index.ipynb` (see `readme_markdown`)."
     dest = Path(dest)
-    _atomic_write(dest, readme_markdown(Path(nbs_path) / 'index.ipynb', execute=execute))
+    atomic_write_text(dest, readme_markdown(Path(nbs_path) / 'index.ipynb', execute=execute))
     return dest
 
 # %% ../nbs/18_docs.ipynb #7e382334

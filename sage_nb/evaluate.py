@@ -8,7 +8,7 @@ import argparse, hashlib, json, logging, os, re, sys, time
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 import numpy as np
-from .config import ConfigError, apply_overrides, read_yaml, _section_from_dict
+from .config import ConfigError, apply_overrides, read_yaml, _section_from_dict, atomic_write_text
 from .data import EVAL_DATASETS, get_spec, load_problems, build_prompt, render_prompt
 from .passk import pass_at_k_curve, default_ks
 from .rewards import extract_answer, default_verifier
@@ -159,10 +159,7 @@ def aggregate_units(units: dict) -> dict:
 # %% ../nbs/11_evaluate.ipynb #a18bb588
 def atomic_write_json(path, obj):
     "Write JSON to `path` via a temporary file and `os.replace` (never a half-written file)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
-    with open(tmp, 'w') as f: json.dump(obj, f, indent=1)
-    os.replace(tmp, path)
+    return atomic_write_text(path, json.dumps(obj, indent=1))
 
 def load_results(path) -> dict:
     "The results file as a dict (an empty skeleton when it does not exist yet)."

@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse, json, logging, os, random, shutil, sys, time
 from pathlib import Path
 import torch
-from .config import (TrainConfig, ConfigError, load_config, save_config, config_to_dict, list_presets)
+from .config import (TrainConfig, ConfigError, load_config, save_config, config_to_dict, list_presets,
+                            atomic_write_text)
 from .models import (save_tiny_model, load_model_and_tokenizer, load_unsloth_model, make_lora_config,
                             has_cuda, optional_backend)
 
@@ -19,12 +20,7 @@ __all__ = ['GUIDE_KWARGS', 'REWARD_FUNCS', 'tiny_arith_problems', 'write_tiny_rl
 
 # %% ../nbs/10_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + '.tmp')
-    with open(tmp, 'w') as f:
-        for r in rows: f.write(json.dumps(r) + '\n')
-    os.replace(tmp, path)
-    return path
+    return atomic_write_text(path, ''.join(json.dumps(r) + '\n' for r in rows))
 
 def tiny_arith_problems(n:int=256, seed:int=0, max_operand:int=9) -> list[dict]:
     "Small one-step arithmetic problems: question, operation and integer answer."
