@@ -243,7 +243,10 @@ def sft_stage(cfg:TrainConfig) -> Path:
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
     "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable; returns the run directory."
     if cfg.model.use_unsloth: optional_backend('unsloth')  # Unsloth patches TRL on import: before sage_nb.trainer
-    from sage_nb.trainer import SAGETrainer
+    from sage_nb.trainer import SAGETrainer, is_unsloth_trainer, unsloth_rebound_trl
+    if cfg.model.use_unsloth and unsloth_rebound_trl() and not is_unsloth_trainer(SAGETrainer):
+        raise RuntimeError("model.use_unsloth: sage_nb.trainer was imported before unsloth, so SAGETrainer is built on "
+                           "plain TRL. Restart Python and import unsloth (or call sage_nb.train.train) before sage_nb.trainer.")
     prepare_tiny_assets(cfg)
     run_dir = cfg.run_dir; run_dir.mkdir(parents=True, exist_ok=True)
     save_config(cfg, run_dir/'train_config.yaml')  # the config actually used, next to the outputs

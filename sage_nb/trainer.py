@@ -4,9 +4,9 @@
 
 # %% ../nbs/09_trainer.ipynb #6ef39df6
 from __future__ import annotations
-import difflib, json, math, os, time, warnings
+import difflib, inspect, json, math, os, sys, time, warnings
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,8 @@ from .credit import sequence_log_q, returns_to_go, group_advantages, group_basel
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'KL_DIRECTIONS', 'ENTROPY_ROUTES', 'FWD_KL_LOSSES',
-           'algorithm_settings', 'SAGEConfig', 'GenerationEntropyRecorder', 'to_left_packed', 'aggregate_like_trl',
-           'SAGETrainer']
+           'algorithm_settings', 'SAGEConfig', 'GenerationEntropyRecorder', 'to_left_packed', 'is_unsloth_trainer',
+           'unsloth_rebound_trl', 'aggregate_like_trl', 'SAGETrainer']
 
 # %% ../nbs/09_trainer.ipynb #fdfbfbfe
 ALGORITHMS: dict[str, dict[str, Any]] = {
@@ -54,10 +54,15 @@ KL_DIRECTIONS = ('reverse', 'forward')
 ENTROPY_ROUTES = ('auto', 'extra_pass', 'generation')
 FWD_KL_LOSSES = ('grpo', 'bnpo', 'dr_grpo', 'dapo')
 
+def _own_fields(cls) -> list:
+    "The dataclass fields `cls` itself declares (not inherited ones)."
+    own = inspect.get_annotations(cls)
+    return [f for f in fields(cls) if f.name in own]
+
 def _choice(value, options, name):
     if value not in options: raise ValueError(f"SAGEConfig.{name} must be one of {options}, got {value!r}")
 
-@dataclass
+@dataclass(init=False)
 class SAGEConfig(GRPOConfig):
     "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route and guide-dump settings."
     guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random); None = plain GRPO."})
@@ -69,6 +74,15 @@ class SAGEConfig(GRPOConfig):
     entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'extra_pass', 'generation'."})
     dump_guide_every: int = field(default=0, metadata={'help': "Write per-token entropies/q of a few rollouts every N generation batches (0 = off)."})
     dump_guide_samples: int = field(default=4, metadata={'help': "How many rollouts per dump."})
+
+    def __init__(self, *args, **kwargs):
+        # SAGE fields first, then the parent's own __init__ (which ends in __post_init__). Under Unsloth the parent is
+        # its generated GRPOConfig, whose hand-written __init__ fixes mixed precision and checkpointing; a dataclass-
+        # generated __init__ here would skip it.
+        for f in _own_fields(SAGEConfig):
+            default = f.default_factory() if f.default_factory is not MISSING else f.default
+            setattr(self, f.name, kwargs.pop(f.name, default))
+        super().__init__(*args, **kwargs)
 
     def __post_init__(self):
         super().__post_init__()
@@ -146,6 +160,16 @@ def to_left_packed(x: Tensor, prompt_mask: Tensor, width: int) -> Tensor:
     out[rows[keep], cols[keep]] = x[keep]
     return out
 
+# %% ../nbs/09_trainer.ipynb #cd303132
+def is_unsloth_trainer(cls: type) -> bool:
+    "Whether trainer class `cls` sits on Unsloth's generated `UnslothGRPOTrainer`."
+    return any('Unsloth' in c.__name__ for c in cls.__mro__)
+
+def unsloth_rebound_trl() -> bool:
+    "Whether `unsloth` is imported and has swapped `trl.GRPOTrainer` for its own class."
+    trl = sys.modules.get('trl')
+    return 'unsloth' in sys.modules and trl is not None and is_unsloth_trainer(trl.GRPOTrainer)
+
 # %% ../nbs/09_trainer.ipynb #fab0cb1a
 def aggregate_like_trl(per_token: Tensor, mask: Tensor, loss_type: str, *, max_completion_length: int,
                        grad_accum: int = 1, num_items_in_batch: Tensor | float | None = None,
@@ -164,6 +188,16 @@ def aggregate_like_trl(per_token: Tensor, mask: Tensor, loss_type: str, *, max_c
     raise ValueError(f"aggregate_like_trl supports {FWD_KL_LOSSES}, got {loss_type!r}")
 
 # %% ../nbs/09_trainer.ipynb #050bd4dc
+@contextmanager
+def _env_set(name: str, value: str):
+    "Temporarily set environment variable `name`."
+    prior = os.environ.get(name)
+    os.environ[name] = value
+    try: yield
+    finally:
+        if prior is None: os.environ.pop(name, None)
+        else: os.environ[name] = prior
+
 def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
     "[sum over mask, count] as a float tensor (to be reduced across processes)."
     m = mask.bool()
@@ -180,7 +214,10 @@ class SAGETrainer(GRPOTrainer):
             raise TypeError(f"SAGETrainer needs a SAGEConfig, got {type(a).__name__}; build one with SAGEConfig(...) "
                             "or SAGEConfig.for_algorithm(name, ...).")
         self.sage_guide = make_guide(a.guide, **a.guide_kwargs) if a.guide is not None else None
-        self._unsloth = any('Unsloth' in c.__name__ for c in type(self).__mro__)   # unsloth rebinds trl.GRPOTrainer
+        self._unsloth = is_unsloth_trainer(type(self))
+        if not self._unsloth and unsloth_rebound_trl():
+            warnings.warn("unsloth was imported after sage_nb.trainer, so SAGETrainer sits on plain TRL (no Unsloth loss or "
+                          "kernels). To train with Unsloth, restart Python and import unsloth before sage_nb.trainer.")
         if self._unsloth and a.kl_direction == 'forward':
             raise ValueError("kl_direction='forward' is not available with Unsloth: its fused loss replaces compute_loss.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'sequence' and a.sequence_form == 'returns_to_go':
@@ -224,7 +261,9 @@ class SAGETrainer(GRPOTrainer):
 
     def _wants_generation_entropies(self) -> bool:
         g = self.sage_guide
-        return (g is not None and 'entropies' in g.needs and self.args.entropy_route in ('auto', 'generation')
+        # Unsloth's fast decoding may skip or replay the LM head (CUDA graphs), so 'auto' takes the extra pass there
+        route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
+        return (g is not None and 'entropies' in g.needs and route
                 and not self.use_vllm and not self.tools)   # tool loops call generate several times
 
     def _generate_and_score_completions(self, inputs):
@@ -298,9 +337,14 @@ class SAGETrainer(GRPOTrainer):
             if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
         # plain-logits route (Unsloth returns no entropies): chunked forward, temperature-scaled
         model = self.accelerator.unwrap_model(self.model)
+        vocab = model.get_output_embeddings().weight.size(0)
         ents, lps = [], []
         for s in range(0, ids.size(0), bs):
-            logits = model(input_ids=ids[s:s+bs], attention_mask=attn[s:s+bs], logits_to_keep=T + 1).logits[:, :-1].float()
+            with _env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):   # else Unsloth's forward may put hidden states in .logits
+                logits = model(input_ids=ids[s:s+bs], attention_mask=attn[s:s+bs], logits_to_keep=T + 1).logits[:, :-1].float()
+            if logits.size(-1) != vocab:
+                raise RuntimeError(f"the policy's forward returned .logits of width {logits.size(-1)}, not the vocabulary "
+                                   f"size {vocab}; SAGE cannot compute entropies from it.")
             ents.append(token_entropy(logits, self.temperature))
             lp = torch.log_softmax(logits / self.temperature, -1)
             lps.append(lp.gather(-1, ids[s:s+bs, -T:].unsqueeze(-1)).squeeze(-1))

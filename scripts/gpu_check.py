@@ -31,7 +31,7 @@ def run_path(path: str, model_dir: str, device: str) -> dict:
     from datasets import Dataset
     from transformers import AutoModelForCausalLM
     from sage_nb.models import tiny_tokenizer
-    from sage_nb.trainer import SAGEConfig, SAGETrainer
+    from sage_nb.trainer import SAGEConfig, SAGETrainer, is_unsloth_trainer
     cuda = device == 'cuda'
     tok = tiny_tokenizer(alphabet=ALPHABET)
     ds = Dataset.from_dict({'prompt': ['ab+', 'cd+', 'ef=', 'gh?'] * 8})
@@ -68,7 +68,7 @@ def run_path(path: str, model_dir: str, device: str) -> dict:
 
     report = {'path': path, 'device': device, 'unsloth_class': None}
     grpo = trainer('GRPO')
-    report['unsloth_class'] = any('Unsloth' in c.__name__ for c in type(grpo).__mro__)
+    report['unsloth_class'] = is_unsloth_trainer(type(grpo))
     if path == 'unsloth' and not report['unsloth_class']:
         raise AssertionError('SAGETrainer is not built on the Unsloth-patched GRPOTrainer')
     checks = {}
