@@ -276,6 +276,9 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
     if not 0 < g.top_p <= 1: problems.append(f"generation.top_p must be in (0, 1] (got {g.top_p})")
     if rl.reward_weights is not None and len(rl.reward_weights) != len(rl.reward_funcs):
         problems.append(f"rl.reward_weights has {len(rl.reward_weights)} entries but rl.reward_funcs has {len(rl.reward_funcs)}")
+    if cfg.model.load_in_4bit and cfg.model.finetune == 'full':
+        problems.append("model.load_in_4bit=true freezes a 4-bit base for LoRA (QLoRA); it cannot be fully fine-tuned: "
+                        "set model.finetune=lora or model.load_in_4bit=false")
     if cfg.hub.push and not cfg.hub.repo_id: problems.append("hub.push is true but hub.repo_id is not set")
     if check_hardware and not _cuda_available():
         gpu_only = [('generation.use_vllm', g.use_vllm), ('model.use_unsloth', cfg.model.use_unsloth),

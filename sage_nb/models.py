@@ -4,14 +4,14 @@
 
 # %% ../nbs/08_models.ipynb #13d2be47
 from __future__ import annotations
-import importlib, logging, os, string
+import importlib, importlib.util, logging, os, string
 from pathlib import Path
 import torch
 
 # %% auto #0
 __all__ = ['CHAT_TEMPLATE', 'SPECIAL_TOKENS', 'logger', 'tiny_tokenizer', 'tiny_causal_lm', 'save_tiny_model', 'has_cuda',
-           'resolve_dtype', 'prepare_tokenizer', 'load_model_and_tokenizer', 'make_lora_config', 'count_parameters',
-           'optional_backend', 'load_unsloth_model']
+           'resolve_dtype', 'nf4_quantization', 'prepare_tokenizer', 'load_model_and_tokenizer', 'make_lora_config',
+           'count_parameters', 'optional_backend', 'load_unsloth_model']
 
 # %% ../nbs/08_models.ipynb #f6dd3416
 CHAT_TEMPLATE = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
@@ -91,6 +91,19 @@ def resolve_dtype(dtype='auto', device=None) -> torch.dtype:
     if not on_gpu: return torch.float32
     return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
 
+# %% ../nbs/08_models.ipynb #1b2dedb0
+def nf4_quantization(dtype=torch.bfloat16, device=None) -> dict:
+    "`from_pretrained` kwargs for 4-bit NF4 base weights (QLoRA) on this process's GPU."
+    if importlib.util.find_spec('bitsandbytes') is None:
+        raise ImportError("load_in_4bit needs bitsandbytes (the [gpu] extra installs it): pip install bitsandbytes")
+    if not has_cuda(): raise RuntimeError("load_in_4bit needs a CUDA GPU (bitsandbytes NF4 kernels)")
+    from transformers import BitsAndBytesConfig
+    compute = dtype if dtype in (torch.bfloat16, torch.float16) else torch.bfloat16
+    q = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type='nf4', bnb_4bit_use_double_quant=True,
+                           bnb_4bit_compute_dtype=compute)
+    where = device if device not in (None, 'cpu') else {'': int(os.environ.get('LOCAL_RANK', 0))}
+    return dict(quantization_config=q, device_map=where)
+
 # %% ../nbs/08_models.ipynb #8192a3bb
 def prepare_tokenizer(tok, padding_side:str='left'):
     "Pad-token and padding-side fix-ups needed for batched generation and TRL."
@@ -103,6 +116,7 @@ def load_model_and_tokenizer(name_or_path:str, # Hub id or local directory
                              *, dtype='auto', device=None, # e.g. 'cpu', 'cuda', 'auto' (device_map)
                              padding_side:str='left', attn_implementation:str|None=None,
                              gradient_checkpointing:bool=False, trust_remote_code:bool=False,
+                             load_in_4bit:bool=False, # QLoRA base weights (bitsandbytes NF4, CUDA only)
                              local_files_only:bool|None=None, # default: True when `name_or_path` is a directory
                              tokenizer_name_or_path:str|None=None, **model_kwargs):
     "Load a causal LM and its tokenizer with pad-token fix-ups and left padding."
@@ -113,8 +127,9 @@ def load_model_and_tokenizer(name_or_path:str, # Hub id or local directory
     kw = dict(dtype=resolve_dtype(dtype, device), **common, **model_kwargs)
     if attn_implementation: kw['attn_implementation'] = attn_implementation
     if device == 'auto': kw['device_map'] = 'auto'
+    if load_in_4bit: kw.update(nf4_quantization(kw['dtype'], device))
     model = AutoModelForCausalLM.from_pretrained(name_or_path, **kw)
-    if device not in (None, 'auto'): model = model.to(device)
+    if device not in (None, 'auto') and not load_in_4bit: model = model.to(device)
     for cfg in (model.config, model.generation_config):
         if getattr(cfg, 'pad_token_id', None) is None: cfg.pad_token_id = tok.pad_token_id
     if gradient_checkpointing:
@@ -164,7 +179,8 @@ def load_unsloth_model(name_or_path:str, *, max_seq_length:int=4096, load_in_4bi
     unsloth = optional_backend('unsloth')
     if unsloth is None: return None
     FastLanguageModel = unsloth.FastLanguageModel
-    kw = dict(model_name=str(name_or_path), max_seq_length=max_seq_length, load_in_4bit=load_in_4bit, dtype=dtype)
+    kw = dict(model_name=str(name_or_path), max_seq_length=max_seq_length, load_in_4bit=load_in_4bit, dtype=dtype,
+              full_finetuning=not lora_r)   # Unsloth trains all weights only when told at load time
     if fast_inference: kw.update(fast_inference=True, gpu_memory_utilization=gpu_memory_utilization,
                                  max_lora_rank=lora_r or 16)
     model, tok = FastLanguageModel.from_pretrained(**kw)

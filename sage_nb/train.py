@@ -207,7 +207,8 @@ def load_policy(cfg:TrainConfig, name_or_path=None):
                                  lora_dropout=lora.dropout if lora else 0.0, gradient_checkpointing=m.gradient_checkpointing,
                                  seed=cfg.rl.seed)
         if got is not None: return (*got, None)
-    model, tok = load_model_and_tokenizer(path, dtype=m.dtype, attn_implementation=m.attn_implementation)
+    model, tok = load_model_and_tokenizer(path, dtype=m.dtype, attn_implementation=m.attn_implementation,
+                                          load_in_4bit=m.load_in_4bit)
     peft_config = make_lora_config(lora.r, lora.alpha, lora.dropout, lora.target_modules) if lora else None
     return model, tok, peft_config
 
