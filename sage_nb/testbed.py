@@ -265,15 +265,25 @@ def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True) -> list[dict]:
     "Run `jobs` in `workers` processes (one CPU thread each), with a progress bar; finished jobs are skipped."
     from tqdm.auto import tqdm
     import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    # the module's own functions: spawned workers import them by name, which also works when this runs in a notebook
+    from sage_nb import testbed as module
     out = []
     bar = tqdm(total=len(jobs), desc='testbed runs', disable=not progress)
     if workers <= 1:
-        _init_worker()
-        for j in jobs: out.append(run_one(j)); bar.update(); bar.set_postfix_str(f'{j[0]}/seed{j[1]}')
+        module._init_worker()
+        for j in jobs: out.append(module.run_one(j)); bar.update(); bar.set_postfix_str(f'{j[0]}/seed{j[1]}')
     else:
-        with mp.get_context('spawn').Pool(workers, initializer=_init_worker) as pool:
-            for r in pool.imap_unordered(run_one, jobs):
+        # an executor, not a Pool: a worker that dies raises BrokenProcessPool instead of being respawned forever
+        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn'), initializer=module._init_worker)
+        try:
+            for fut in as_completed([pool.submit(module.run_one, j) for j in jobs]):
+                r = fut.result()
                 out.append(r); bar.update(); bar.set_postfix_str(f"{r['name']}/seed{r['seed']}")
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)   # finished runs are already saved; queued ones are dropped
+            raise
+        pool.shutdown()
     bar.close()
     return out
 
