@@ -273,7 +273,13 @@ class SAGETrainer(GRPOTrainer):
             out = super()._generate_and_score_completions(inputs)
         finally:
             self._sage_share_pass = False
-        if self.sage_guide is None: return out
+        return out if self.sage_guide is None else self.apply_guide(out)
+
+    def apply_guide(self, out: dict, rewards_per_func: Tensor | None = None) -> dict:
+        "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
+        if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
+        if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
+            self._sage_rewards_per_func, self._sage_recorder, self._sage_shared = rewards_per_func, None, None
         mode = 'train' if self.model.training else 'eval'
         mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
         entropies, logps = self._rollout_signals(out)
