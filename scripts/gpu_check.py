@@ -4,6 +4,10 @@
     python scripts/gpu_check.py            # on a CUDA machine with the [gpu] extra installed
     python scripts/gpu_check.py --cpu      # the plain-TRL part only, on CPU (what CI-less developers can run)
 
+On a machine lent through the `device` tool (no internet there): `bash scripts/device_wheels.sh` here once, then
+run `bash scripts/device_gpu_check.sh` there with carry=[".whl"] (plain TRL + Unsloth; vLLM's wheels are too big to
+carry, so that path is reported as skipped).
+
 It checks, on each available path (plain TRL + transformers; Unsloth; vLLM colocate):
   * SAGE's shaped anchor reaches the update: on one GRPO rollout, shaped with q = 1 (branch guide, gamma 0) the
     advantages (sequence credit) or anchor log-probs (token credit) and the loss gradient equal plain GRPO's; with
@@ -114,6 +118,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--cpu', action='store_true', help='run the plain-TRL path on CPU only')
     ap.add_argument('--paths', default='plain,unsloth,vllm', help='comma-separated paths to run')
+    ap.add_argument('--budget-s', type=float, default=1800, help='wall-clock seconds for all paths together')
     ap.add_argument('--worker', nargs=3, metavar=('PATH', 'MODEL_DIR', 'DEVICE'), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     os.environ.setdefault('HF_HUB_OFFLINE', '1')
@@ -133,13 +138,21 @@ def main(argv=None):
     root = Path(tempfile.mkdtemp(prefix='sage_gpu_check_'))
     model_dir = build_model(root)
     paths = ['plain'] if args.cpu else [p for p in args.paths.split(',') if p]
-    results, failed = {}, False
+    results, failed, deadline = {}, False, time.time() + args.budget_s
     for path in paths:
         if path in ('unsloth', 'vllm') and importlib.util.find_spec(path) is None:
             print(f'[{path}] skipped: {path} is not installed'); results[path] = 'skipped'; continue
-        t0 = time.time()
-        proc = subprocess.run([sys.executable, __file__, '--worker', path, str(model_dir), device],
-                              capture_output=True, text=True, timeout=540)
+        t0, left = time.time(), deadline - time.time()
+        if left < 30:
+            print(f'[{path}] FAILED: no time left in --budget-s'); failed = True; continue
+        try:
+            proc = subprocess.run([sys.executable, __file__, '--worker', path, str(model_dir), device],
+                                  capture_output=True, text=True, timeout=min(540, left))
+        except subprocess.TimeoutExpired as e:
+            err = e.stderr or ''
+            err = err.decode(errors='replace') if isinstance(err, bytes) else err
+            print(f'[{path}] FAILED: timed out after {time.time() - t0:.0f}s\n' + err[-3000:])
+            failed = True; continue
         lines = [l for l in proc.stdout.splitlines() if l.startswith('GPU_CHECK_REPORT ')]
         if proc.returncode or not lines:
             print(f'[{path}] FAILED ({time.time() - t0:.0f}s)\n' + proc.stderr[-4000:]); failed = True; continue
