@@ -168,17 +168,25 @@ def train_step(trainer, seed: int) -> float:
 def _device(device: str | None) -> str:
     return ('cuda' if torch.cuda.is_available() else 'cpu') if device in (None, 'auto') else str(device)
 
+def _cache_dir(cache_dir) -> Path:
+    return Path(cache_dir or Path(tempfile.gettempdir()) / 'sage_bench_models')
+
+@contextmanager
+def _torch_threads(threads: int | None, device: str):
+    "Run the block with `threads` torch threads when on CPU (None or 0: leave as is); the old count is restored after."
+    old = torch.get_num_threads()
+    if threads and device == 'cpu': torch.set_num_threads(threads)
+    try: yield
+    finally: torch.set_num_threads(old)
+
 def bench_train(kind: str = 'tiny', *, rounds: int = 7, warmup: int = 2, batch_size: int = 8, num_generations: int = 4,
                 max_completion_length: int = 32, variants: dict | None = None, baseline: str = 'GRPO',
                 device: str | None = None, cache_dir=None, threads: int | None = 1, progress: bool = True) -> dict:
     "Step time and peak memory of each training variant against `baseline`, interleaved in one run."
     device, variants = _device(device), variants or TRAIN_VARIANTS
     if baseline not in variants: raise ValueError(f'bench_train: baseline {baseline!r} not among {list(variants)}')
-    old_threads = torch.get_num_threads()
-    if threads and device == 'cpu': torch.set_num_threads(threads)
-    try:
-        cache_dir = Path(cache_dir or Path(tempfile.gettempdir()) / 'sage_bench_models')
-        model_dir, tok = bench_model(kind, cache_dir)
+    with _torch_threads(threads, device):
+        model_dir, tok = bench_model(kind, _cache_dir(cache_dir))
         trainers = {name: make_bench_trainer(model_dir, tok, algo, batch_size=batch_size, num_generations=num_generations,
                                              max_completion_length=max_completion_length, device=device, **kw)
                     for name, (algo, kw) in variants.items()}
@@ -197,8 +205,6 @@ def bench_train(kind: str = 'tiny', *, rounds: int = 7, warmup: int = 2, batch_s
                                          time_ratio=time_ratio[name], time_ratio_iqr=[lo[name], hi[name]], peak_bytes=peaks[name],
                                          memory_ratio=peaks[name] / max(peaks[baseline], 1))
         return out
-    finally:
-        torch.set_num_threads(old_threads)
 
 # %% ../nbs/17_benchmarks.ipynb #b10a494a
 def bench_rewards(num_problems: int = 40, n: int = 256, num_pathological: int = 3, baseline_items: int = 400, *,
@@ -274,10 +280,8 @@ def bench_generation(num_prompts: int = 8, n: int = 8, max_new_tokens: int = 32,
     from transformers import AutoModelForCausalLM
     from sage_nb.evaluate import generate_samples
     device = _device(device)
-    old_threads = torch.get_num_threads()
-    if threads and device == 'cpu': torch.set_num_threads(threads)
-    try:
-        model_dir, tok = bench_model('tiny', Path(cache_dir or Path(tempfile.gettempdir()) / 'sage_bench_models'))
+    with _torch_threads(threads, device):
+        model_dir, tok = bench_model('tiny', _cache_dir(cache_dir))
         model = AutoModelForCausalLM.from_pretrained(model_dir).to(device)
         prompts = [f'{a}+{b}=' for a, b in zip('abcdefgh' * 4, 'hgfedcba' * 4)][:num_prompts]
         tokens = {'batched': [], 'one_at_a_time': []}
@@ -294,8 +298,6 @@ def bench_generation(num_prompts: int = 8, n: int = 8, max_new_tokens: int = 32,
         return dict(device=device, num_prompts=num_prompts, n=n, max_new_tokens=max_new_tokens, batch_size=batch_size,
                     rounds=rounds, tokens=tokens, seconds=times, batched_tokens_per_s=med['batched'],
                     one_at_a_time_tokens_per_s=med['one_at_a_time'], speedup=med['batched'] / med['one_at_a_time'])
-    finally:
-        torch.set_num_threads(old_threads)
 
 # %% ../nbs/17_benchmarks.ipynb #46c6ea34
 SECTIONS = ('train', 'rewards', 'passk', 'generation')
@@ -351,12 +353,12 @@ def run_benchmarks(only=None, quick: bool = False, out=DEFAULT_OUT, device: str 
     return res
 
 # %% ../nbs/17_benchmarks.ipynb #acae37db
-TARGETS = {'time': ('<=', 1.05), 'memory': ('<=', 1.10), 'rewards': ('>=', 10.0)}
+TARGETS = {'time': '<= 1.05', 'memory': '<= 1.10', 'rewards': '>= 10'}
 
 def _met(kind, ratio):
     if kind not in TARGETS or ratio is None: return None
-    op, x = TARGETS[kind]
-    return bool(ratio <= x) if op == '<=' else bool(ratio >= x)
+    op, x = TARGETS[kind].split()
+    return bool(ratio <= float(x)) if op == '<=' else bool(ratio >= float(x))
 
 def results_rows(res: dict) -> list[dict]:
     "One row per comparison: benchmark, measure, baseline, candidate, their values, ratio, target and whether it is met."
@@ -369,22 +371,22 @@ def results_rows(res: dict) -> list[dict]:
             cand = name if not route or route in name else f'{name} [{route}]'
             rows.append(dict(benchmark=f'train/{model}', measure='time per step (ms)', baseline=tr['baseline'], candidate=cand,
                              baseline_value=1e3 * base['median_step_s'], candidate_value=1e3 * v['median_step_s'],
-                             ratio=v['time_ratio'], spread=v.get('time_ratio_iqr'), target='<= 1.05',
+                             ratio=v['time_ratio'], spread=v.get('time_ratio_iqr'), target=TARGETS['time'],
                              met=_met('time', v['time_ratio'])))
             rows.append(dict(benchmark=f'train/{model}', measure='peak memory per step (MiB)', baseline=tr['baseline'],
                              candidate=cand, baseline_value=base['peak_bytes'] / 2**20, candidate_value=v['peak_bytes'] / 2**20,
-                             ratio=v['memory_ratio'], target='<= 1.10', met=_met('memory', v['memory_ratio'])))
+                             ratio=v['memory_ratio'], target=TARGETS['memory'], met=_met('memory', v['memory_ratio'])))
     rewards = S.get('rewards', {}).get('result', {})
     for label, r in (rewards.items() if 'items' not in rewards else [('', rewards)]):
         base = f"plain math-verify ({r['baseline_items']} items)"
         rows.append(dict(benchmark=f'rewards/{label}'.rstrip('/'),
                          measure=f"items/s, {r['pathological']} pathological items ({r['deadline']:g} s deadline)",
                          baseline=base, candidate=f"MathVerifier ({r['items']} items)", baseline_value=r['plain_items_per_s'],
-                         candidate_value=r['ours_items_per_s'], ratio=r['speedup'], target='>= 10', met=_met('rewards', r['speedup'])))
+                         candidate_value=r['ours_items_per_s'], ratio=r['speedup'], target=TARGETS['rewards'], met=_met('rewards', r['speedup'])))
         if 'speedup_clean' in r:
             rows.append(dict(benchmark=f'rewards/{label}'.rstrip('/'), measure='items/s, pathological items removed', baseline=base,
                              candidate=f"MathVerifier ({r['clean_items']} items)", baseline_value=r['plain_items_per_s'],
-                             candidate_value=r['ours_clean_items_per_s'], ratio=r['speedup_clean'], target='>= 10',
+                             candidate_value=r['ours_clean_items_per_s'], ratio=r['speedup_clean'], target=TARGETS['rewards'],
                              met=_met('rewards', r['speedup_clean'])))
     if 'passk' in S:
         r = S['passk']['result']

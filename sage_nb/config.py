@@ -5,15 +5,22 @@
 # %% ../nbs/00_config.ipynb #199d17cd
 from __future__ import annotations
 import dataclasses, difflib, os, typing
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, asdict
 from pathlib import Path
 import yaml
 
 # %% auto #0
-__all__ = ['ALGORITHM_NAMES', 'PRESET_DIR', 'ConfigError', 'ModelConfig', 'LoraSettings', 'DataConfig', 'GenerationConfig',
-           'RLConfig', 'SageSettings', 'SFTSettings', 'TrackingConfig', 'HubConfig', 'TrainConfig', 'config_from_dict',
-           'config_to_dict', 'validate_config', 'apply_overrides', 'list_presets', 'read_yaml', 'load_config',
-           'atomic_write_text', 'save_config']
+__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'ALGORITHM_NAMES', 'PRESET_DIR', 'ConfigError',
+           'ModelConfig', 'LoraSettings', 'DataConfig', 'GenerationConfig', 'RLConfig', 'SageSettings', 'SFTSettings',
+           'TrackingConfig', 'HubConfig', 'TrainConfig', 'config_from_dict', 'config_to_dict', 'validate_config',
+           'apply_overrides', 'list_presets', 'read_yaml', 'load_config', 'atomic_write_text', 'save_config', 'env_set']
+
+# %% ../nbs/00_config.ipynb #049b8c66
+CREDITS = ('sequence', 'token')
+SEQUENCE_FORMS = ('reward', 'returns_to_go')
+SHAPING_REDUCES = ('sum', 'mean')
+ENTROPY_ROUTES = ('auto', 'generation', 'extra_pass')
 
 # %% ../nbs/00_config.ipynb #953b957f
 class ConfigError(ValueError):
@@ -112,9 +119,9 @@ class SageSettings:
     schedule: str = 'constant'  # random guide: 'constant', 'linear' or 'cosine' decay
     entropy_route: str = 'auto'  # branch guide: 'auto', 'generation' (sampler's logits), 'extra_pass'
     dump_guide_every: int = 0  # write per-token entropies/q of a few rollouts every N generation batches (0: off)
-    _choices = dict(guide=('branch', 'token', 'random'), credit=('sequence', 'token'), shaping_reduce=('sum', 'mean'),
-                    sequence_form=('reward', 'returns_to_go'), schedule=('constant', 'linear', 'cosine'),
-                    entropy_route=('auto', 'generation', 'extra_pass'))
+    # guide and schedule names repeat sage_nb.guides (which imports torch); 09_trainer tests that they agree
+    _choices = dict(guide=('branch', 'token', 'random'), credit=CREDITS, shaping_reduce=SHAPING_REDUCES,
+                    sequence_form=SEQUENCE_FORMS, schedule=('constant', 'linear', 'cosine'), entropy_route=ENTROPY_ROUTES)
 
 @dataclass
 class SFTSettings:
@@ -351,3 +358,14 @@ def atomic_write_text(path, text:str) -> Path:
 def save_config(cfg:TrainConfig, path) -> Path:
     "Write the config as YAML, atomically."
     return atomic_write_text(path, yaml.safe_dump(config_to_dict(cfg), sort_keys=False))
+
+# %% ../nbs/00_config.ipynb #dc131fa8
+@contextmanager
+def env_set(name: str, value: str):
+    "Temporarily set environment variable `name` to `value`."
+    prior = os.environ.get(name)
+    os.environ[name] = value
+    try: yield
+    finally:
+        if prior is None: os.environ.pop(name, None)
+        else: os.environ[name] = prior

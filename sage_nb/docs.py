@@ -4,9 +4,9 @@
 
 # %% ../nbs/18_docs.ipynb #c65f106f
 from __future__ import annotations
-import html, json, os, re, shutil, subprocess, tempfile
+import base64, html, json, os, re, shutil, subprocess, tempfile
 from pathlib import Path
-from .config import atomic_write_text
+from .config import atomic_write_text, env_set
 from typing import Mapping, Sequence
 
 # %% auto #0
@@ -116,6 +116,8 @@ _BADGE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="117" height="20"><
               'fill="#555"/><rect x="30" width="87" height="20" rx="3" fill="#f9ab00"/><text x="6" y="14" fill="#fff" '
               'font-family="Verdana,sans-serif" font-size="11">CO</text><text x="36" y="14" fill="#fff" '
               'font-family="Verdana,sans-serif" font-size="11">Open in Colab</text></svg>')
+# the offline site must not need the network: the Colab badge image is inlined
+_BADGE_DATA_URI = 'data:image/svg+xml;base64,' + base64.b64encode(_BADGE_SVG.encode()).decode()
 
 def _nav_html(pages: Mapping[str, list[tuple[str, str]]], current: str, title: str) -> str:
     parts = [f'<nav class="sage-nav"><a href="index.html"{" class=current" if current == "index.html" else ""}>'
@@ -146,13 +148,8 @@ def execute_notebook(path, skip_flags: Sequence[str] = ('slow', 'gpu', 'notest')
         if (direc.get('eval:') or [''])[0].lower() == 'false': return True     # `#| eval: false`, as nbdev_test
         return bool(set(skip_flags) & set(direc))
     shell = CaptureShell(path)
-    old = os.environ.get('IN_TEST')
-    os.environ['IN_TEST'] = '1'                      # the notebooks' quick sizes, as under nbdev_test
-    try:
-        with working_directory(path.parent): shell.run_all(nb, exc_stop=True, preproc=skip)
-    finally:
-        if old is None: os.environ.pop('IN_TEST', None)
-        else: os.environ['IN_TEST'] = old
+    # IN_TEST: the notebooks' quick sizes, as under nbdev_test
+    with env_set('IN_TEST', '1'), working_directory(path.parent): shell.run_all(nb, exc_stop=True, preproc=skip)
     return nb
 
 def process_notebook(path, nb=None) -> tuple[dict, dict]:
@@ -179,16 +176,19 @@ def process_notebook(path, nb=None) -> tuple[dict, dict]:
 
 _QUARTO_ATTRS = re.compile(r'\{[^{}\n]*(?:target=|style=)[^{}\n]*\}')
 
+def _split_cell_options(src) -> tuple[set, str]:
+    "(the cell's `#|` options with spaces removed, its source without those lines)."
+    lines = (src if isinstance(src, str) else ''.join(src)).splitlines()
+    opts = {l.strip().replace(' ', '') for l in lines if l.lstrip().startswith('#|')}
+    return opts, '\n'.join(l for l in lines if not l.lstrip().startswith('#|'))
+
 def quarto_to_plain(nb: dict) -> dict:
     "What Quarto would do with nbdev's cell options, for nbconvert: hide `echo: false` inputs, drop `#|` lines and `{...}` link attributes."
     for c in nb.get('cells', []):
         if c.get('cell_type') != 'code': continue
-        src = c['source'] if isinstance(c['source'], str) else ''.join(c['source'])
-        lines = src.splitlines()
-        opts = [l.strip().replace(' ', '') for l in lines if l.lstrip().startswith('#|')]
+        opts, c['source'] = _split_cell_options(c['source'])
         if '#|echo:false' in opts:
             c.setdefault('metadata', {}).setdefault('tags', []).append('remove_input')
-        c['source'] = '\n'.join(l for l in lines if not l.lstrip().startswith('#|'))
         for o in c.get('outputs', []):
             md = o.get('data', {}).get('text/markdown')
             if md is not None:
@@ -196,8 +196,7 @@ def quarto_to_plain(nb: dict) -> dict:
                 o['data']['text/markdown'] = _QUARTO_ATTRS.sub('', md)
     return nb
 
-def _has_outputs(path) -> bool:
-    nb = json.loads(Path(path).read_text())
+def _has_outputs(nb: dict) -> bool:
     return any(c.get('outputs') for c in nb.get('cells', []) if c.get('cell_type') == 'code')
 
 
@@ -215,13 +214,13 @@ def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'mis
     all_files = [f for fs in entries.values() for f in fs]
     if (nbs_path / 'index.ipynb').exists(): all_files = ['index.ipynb'] + all_files
     files = all_files if only is None else [f for f in all_files if f in only or nb_stem(f) in only]
-    titles = {}
+    titles, parsed = {}, {}
     for f in all_files:   # titles for the sidebar (every notebook, also with `only`), from the first '# ' heading
-        src = json.loads((nbs_path / f).read_text())
+        src = parsed[f] = json.loads((nbs_path / f).read_text())
         md = [''.join(c['source']) for c in src['cells'] if c['cell_type'] == 'markdown']
         m = next((re.search(r'^#\s+(.+)$', s, re.M) for s in md if re.search(r'^#\s+(.+)$', s, re.M)), None)
         titles[f] = m.group(1).strip() if m else nb_stem(f)
-    pages = {g: [(page_name(f), titles.get(f, nb_stem(f))) for f in fs if f in titles] for g, fs in entries.items()}
+    pages = {g: [(page_name(f), titles[f]) for f in fs] for g, fs in entries.items()}
     from traitlets.config import Config
     cfg = Config()
     cfg.TagRemovePreprocessor.enabled = True
@@ -233,7 +232,7 @@ def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'mis
         src = nbs_path / f
         out = dest / ('index.html' if f == 'index.ipynb' else page_name(f))
         if out.exists() and not force and out.stat().st_mtime >= src.stat().st_mtime: continue
-        run = execute == 'always' or (execute == 'missing' and not _has_outputs(src))
+        run = execute == 'always' or (execute == 'missing' and not _has_outputs(parsed[f]))
         cwd = os.getcwd()
         try:
             os.chdir(nbs_path)             # show_doc and relative figure paths resolve as in the notebooks
@@ -255,8 +254,7 @@ def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'mis
         body = re.sub(r'(<body[^>]*>)', lambda m: m.group(1) + f'<div class="sage-layout">{nav}<main class="sage-main">{head}',
                       body, count=1)
         body = body.replace('</body>', '</main></div></body>', 1)
-        import base64   # the offline site must not need the network: the Colab badge image is inlined
-        body = body.replace(_BADGE_URL, 'data:image/svg+xml;base64,' + base64.b64encode(_BADGE_SVG.encode()).decode())
+        body = body.replace(_BADGE_URL, _BADGE_DATA_URI)
         atomic_write_text(out, body)
     if not (nbs_path / 'index.ipynb').exists():   # a plain index page with the groups
         items = ''.join(f'<h3>{html.escape(g)}</h3><ul>' + ''.join(f'<li><a href="{p}">{html.escape(t)}</a></li>' for p, t in it)
@@ -281,9 +279,8 @@ def readme_markdown(nb_path='nbs/index.ipynb', image_prefix: str = 'nbs/', execu
     plain, fm = process_notebook(nb_path, nb)
     parts = [f"# {fm['title']}" if fm.get('title') else '', f"> {fm['description']}" if fm.get('description') else '']
     for cell in plain['cells']:
-        src = cell['source'] if isinstance(cell['source'], str) else ''.join(cell['source'])
-        opts = {l.replace(' ', '') for l in src.splitlines() if l.lstrip().startswith('#|')}
-        src = '' if '#|echo:false' in opts else '\n'.join(l for l in src.splitlines() if not l.lstrip().startswith('#|')).strip()
+        opts, body = _split_cell_options(cell['source'])
+        src = '' if '#|echo:false' in opts else body.strip()
         if cell['cell_type'] == 'markdown':
             parts.append(re.sub(r'(!\[[^\]]*\]\()(?!https?:|/|#)', rf'\g<1>{image_prefix}', src))
         elif cell['cell_type'] == 'code':

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 import numpy as np
 import torch
-from .guides import token_entropy, branch_log_q
+from .guides import entropy_and_logps, branch_log_q
 from .data import render_prompt
 from .evaluate import generate_samples
 
@@ -44,11 +44,10 @@ def score_completions(model, tokenizer, prompts: Sequence, completions: Sequence
             for b, (p, c) in enumerate(zip(p_ids, c_ids)):
                 if not p: raise ValueError("empty prompt: the first completion token needs a context")
                 lg = logits[b, len(p) - 1: len(p) + len(c) - 1].float()          # logits that predicted each y_t
-                target = torch.tensor(c, device=lg.device)
-                logp = torch.log_softmax(lg / temperature, -1).gather(-1, target[:, None])[:, 0]
+                entropy, logp = entropy_and_logps(lg, torch.tensor(c, device=lg.device), temperature)
                 records.append(dict(model=label, prompt=render_prompt(prompts[start + b], tokenizer),
                                     tokens=[tokenizer.decode([t]) for t in c],
-                                    entropy=token_entropy(lg, temperature).cpu().tolist(), logp=logp.cpu().tolist()))
+                                    entropy=entropy.cpu().tolist(), logp=logp.cpu().tolist()))
     finally:
         if was_training: model.train()
     return records
@@ -137,13 +136,11 @@ def tokens_html(tokens: Sequence[str], values: Sequence[float], vmax: float | No
 def save_html(fragments: Mapping[str, str], name: str, folder=None) -> Path:
     "Write titled HTML fragments to `<figures>/<name>.html` (folder as in `sage_nb.style.figures_dir`)."
     from sage_nb.style import figures_dir
+    from sage_nb.config import atomic_write_text
     folder = Path(folder) if folder is not None else figures_dir()
     body = ''.join(f'<h3>{html.escape(k)}</h3>{v}' for k, v in fragments.items())
-    path = folder / f'{name}.html'
-    tmp = path.with_suffix('.tmp')
-    tmp.write_text(f'<!doctype html><meta charset="utf-8"><title>{html.escape(name)}</title><body>{body}</body>')
-    tmp.replace(path)
-    return path
+    return atomic_write_text(folder / f'{name}.html',
+                             f'<!doctype html><meta charset="utf-8"><title>{html.escape(name)}</title><body>{body}</body>')
 
 # %% ../nbs/14_entropy.ipynb #a5ab276c
 def model_colors(names: Iterable[str]) -> dict[str, str]:
@@ -259,16 +256,15 @@ def find_logs(root='outputs/testbed') -> dict[str, 'pd.DataFrame']:
         runs[rel[0] if len(rel) > 1 else root.name] = st                # newest wins
     return {k: load_log_history(v) for k, v in runs.items()}
 
-_TESTBED_CURVES = {'guide_active': 'sage/guide_active_frac', 'shaping': 'sage/shaping_mean', 'q_mean': 'sage/q_mean'}
-
 def load_testbed_curves(path) -> dict[str, 'pd.DataFrame']:
     "Training curves per run from the testbed's `results.json` (mean over seeds), with trainer log key names."
     import pandas as pd
+    from sage_nb.testbed import CURVE_KEYS as testbed_curve_keys   # testbed curve name -> trainer log key
     res = json.loads(Path(path).read_text())
     by_run: dict[str, list] = {}
     for r in res.get('runs', []):
         c = r.get('curves') or {}
         if c.get('step'):
-            df = pd.DataFrame({_TESTBED_CURVES.get(k, k): v for k, v in c.items() if k != 'step'}, index=c['step'])
+            df = pd.DataFrame({testbed_curve_keys.get(k, k): v for k, v in c.items() if k != 'step'}, index=c['step'])
             by_run.setdefault(r['name'], []).append(df)
     return {name: pd.concat(dfs).groupby(level=0).mean() for name, dfs in by_run.items()}

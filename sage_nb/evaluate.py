@@ -5,13 +5,13 @@
 # %% ../nbs/11_evaluate.ipynb #0425c769
 from __future__ import annotations
 import argparse, hashlib, json, logging, os, re, sys, time
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 from .config import ConfigError, apply_overrides, read_yaml, _section_from_dict, atomic_write_text
-from .data import EVAL_DATASETS, get_spec, load_problems, build_prompt, render_prompt
-from .passk import pass_at_k_curve, default_ks
-from .rewards import extract_answer, default_verifier
+from .data import EVAL_DATASETS, load_problems, build_prompt, render_prompt
+from .passk import pass_at_k_curve
+from .rewards import extract_answer, accuracy_reward
 
 # %% auto #0
 __all__ = ['generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records', 'mean_std',
@@ -75,7 +75,6 @@ def hf_sampler(model, tokenizer, *, temperature=1.0, top_p=1.0, max_new_tokens=5
     def sample(prompts, n, seed):
         return generate_samples(model, tokenizer, prompts, n, temperature=temperature, top_p=top_p,
                                 max_new_tokens=max_new_tokens, batch_size=batch_size, seed=seed, progress=progress)
-    sample.tokenizer = tokenizer
     return sample
 
 def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tokens=512):
@@ -90,18 +89,17 @@ def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tok
         outs = llm.generate([{'prompt_token_ids': x} for x in ids], params, use_tqdm=True)
         return [[{'text': c.text, 'num_tokens': len(c.token_ids), 'truncated': c.finish_reason == 'length'}
                  for c in o.outputs] for o in outs]
-    sample.tokenizer = tokenizer
     return sample
 
 # %% ../nbs/11_evaluate.ipynb #0373714a
 def math_score(completions: list[str], answers: list[str]) -> list[float]:
     "1.0/0.0 per completion: extracted final answer vs gold answer, math-verify with a deadline."
-    return default_verifier().score_many([extract_answer(c) for c in completions], [str(a) for a in answers])
+    return accuracy_reward(completions, answer=answers)
 
 # %% ../nbs/11_evaluate.ipynb #369d0ab9
 def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=None, prompt_style: str = 'chat',
              system_prompt: str | None = None, chunk_size: int = 64, keep_texts: bool = False,
-             extract_fn=extract_answer, progress: bool = True) -> dict:
+             progress: bool = True) -> dict:
     "Sample, score and summarise one (dataset, seed): {'records': [...], 'pass_at_k': {k: value}, ...}."
     from tqdm.auto import tqdm
     rows = list(dataset)
@@ -118,7 +116,7 @@ def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=Non
         for j, (r, row) in enumerate(zip(chunk, samples)):
             sc = scores[j * n:(j + 1) * n]
             rec = {'id': r['id'], 'answer': r['answer'], 'n': n, 'correct': int(sum(s > 0 for s in sc)),
-                   'answers': [extract_fn(s['text']) for s in row], 'lengths': [int(s['num_tokens']) for s in row],
+                   'answers': [extract_answer(s['text']) for s in row], 'lengths': [int(s['num_tokens']) for s in row],
                    'truncated': int(sum(bool(s['truncated']) for s in row))}
             if keep_texts: rec['texts'] = [s['text'] for s in row]
             records.append(rec)
@@ -206,8 +204,10 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
         entry['aggregate'] = aggregate_units(entry['units'])
         computed.append(ukey)
         if results_path: atomic_write_json(results_path, results)
-    entry['aggregate'] = aggregate_units(entry['units'])
-    if results_path: atomic_write_json(results_path, results)
+    agg = aggregate_units(entry['units'])
+    if agg != entry.get('aggregate'):   # each computed unit was saved with its aggregate already
+        entry['aggregate'] = agg
+        if results_path: atomic_write_json(results_path, results)
     _log.info('%s: computed %d units, skipped %d already done', key, len(computed), len(skipped))
     return {**entry, 'computed': computed, 'skipped': skipped}
 
@@ -298,7 +298,10 @@ class Target:
 def _is_model_dir(p: Path) -> bool: return (p / 'config.json').exists() or (p / 'adapter_config.json').exists()
 
 def _final_step(run: Path) -> int:
-    for f in (run / 'trainer_state.json', *sorted(run.glob('ckpts/checkpoint-*/trainer_state.json'))[-1:]):
+    "The training step of a run's final model: its `training_complete.json`, else its newest checkpoint, else 0."
+    from sage_nb.train import last_checkpoint   # lazily: sage_nb.train imports torch
+    ckpt = last_checkpoint(run / 'ckpts')
+    for f in (run / 'training_complete.json', *([ckpt / 'trainer_state.json'] if ckpt else [])):
         if f.exists():
             try: return int(json.loads(f.read_text()).get('global_step', 0))
             except Exception: pass
@@ -398,7 +401,7 @@ def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool
         finally: lazy.release()
     results = load_results(cfg.results_path)
     if cfg.plot and results['models']:
-        plot_passk(cfg.results_path, save_to=cfg.results_path.with_name('passk_curves.png'))
+        plot_passk(results, save_to=cfg.results_path.with_name('passk_curves.png'))
     return results
 
 class _LazySampler:
@@ -439,11 +442,11 @@ def main(argv=None) -> int:
 
 # %% ../nbs/11_evaluate.ipynb #4ab86a4f
 def plot_passk(results_path, dataset: str = 'average', ax=None, save_to=None, title: str | None = None):
-    "pass@k vs k (log-x), one line per model (mean ± std over seeds); returns the figure."
+    "pass@k vs k (log-x), one line per model (mean ± std over seeds), from a results file or its loaded dict; returns the figure."
     import matplotlib.pyplot as plt
     from sage_nb.style import set_style, algo_color
     set_style()
-    results = load_results(results_path)
+    results = results_path if isinstance(results_path, dict) else load_results(results_path)
     fig, ax = (ax.figure, ax) if ax is not None else plt.subplots(figsize=(6.4, 4))
     for key, entry in sorted(results['models'].items()):
         agg = entry.get('aggregate', {}).get(dataset)

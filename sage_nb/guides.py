@@ -11,8 +11,9 @@ import torch
 from torch import Tensor
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'GUIDES', 'masked', 'token_entropy', 'branch_log_q', 'token_log_q', 'schedule_factor', 'random_log_q',
-           'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide', 'make_guide', 'guide_summary']
+__all__ = ['SCHEDULES', 'GUIDES', 'masked', 'token_entropy', 'entropy_and_logps', 'branch_log_q', 'token_log_q',
+           'schedule_factor', 'random_log_q', 'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide', 'make_guide',
+           'guide_summary']
 
 # %% ../nbs/01_guides.ipynb #3824250d
 def masked(x: Tensor, mask: Tensor) -> Tensor:
@@ -20,13 +21,25 @@ def masked(x: Tensor, mask: Tensor) -> Tensor:
     return torch.where(mask.bool(), x, torch.zeros((), dtype=x.dtype, device=x.device))
 
 # %% ../nbs/01_guides.ipynb #cac9043e
-def token_entropy(logits: Tensor, temperature: float = 1.0) -> Tensor:
-    "Entropy (nats, float32) of softmax(`logits`/`temperature`) over the last dim."
+def _scaled_log_softmax(logits: Tensor, temperature: float) -> Tensor:
+    "log softmax(`logits`/`temperature`) over the last dim, float32, detached."
     if not temperature > 0: raise ValueError(f"temperature must be > 0, got {temperature}")
     z = logits.detach().float()
     if temperature != 1.0: z = z / temperature
-    logp = torch.log_softmax(z, dim=-1).clamp(min=-1e4)      # -inf (overflowing differences) would give 0 * inf
+    return torch.log_softmax(z, dim=-1)
+
+def _entropy_from_log_softmax(logp: Tensor) -> Tensor:
+    logp = logp.clamp(min=-1e4)      # -inf (overflowing differences) would give 0 * inf
     return -(logp.exp() * logp).sum(-1)
+
+def token_entropy(logits: Tensor, temperature: float = 1.0) -> Tensor:
+    "Entropy (nats, float32) of softmax(`logits`/`temperature`) over the last dim."
+    return _entropy_from_log_softmax(_scaled_log_softmax(logits, temperature))
+
+def entropy_and_logps(logits: Tensor, targets: Tensor, temperature: float = 1.0) -> tuple[Tensor, Tensor]:
+    "`token_entropy` of `logits` and the log-probs of `targets` (ids, shape `logits.shape[:-1]`), from one log_softmax."
+    logp = _scaled_log_softmax(logits, temperature)
+    return _entropy_from_log_softmax(logp), logp.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
 
 # %% ../nbs/01_guides.ipynb #5c983ba2
 def branch_log_q(entropies: Tensor, mask: Tensor, gamma: float, tau: float) -> Tensor:

@@ -4,12 +4,12 @@
 
 # %% ../nbs/16_knights_knaves.ipynb #d2aa147e
 from __future__ import annotations
-import ast, json, math, random, re
+import ast, functools, json, math, random, re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 import numpy as np
-from .rewards import completion_text
+from .rewards import completion_text, _balanced_group
 from .passk import pass_at_k_curve
 
 # %% auto #0
@@ -211,11 +211,9 @@ def _answer_region(text: str) -> str:
     if blocks: return blocks[-1]
     i = text.rfind('\\boxed{')
     if i < 0: return text
-    depth, j = 0, i + len('\\boxed{') - 1
-    for j in range(j, len(text)):
-        depth += {'{': 1, '}': -1}.get(text[j], 0)
-        if depth == 0: break
-    return text[i + len('\\boxed{'): j]
+    inner = _balanced_group(text, i + len('\\boxed'))
+    # a box that never closes (a truncated completion) runs to the end, like an unclosed <answer>
+    return text[i + len('\\boxed{'):] if inner is None else inner
 
 def parse_kk_answer(text: str, names: Sequence[str]) -> dict[str, bool] | None:
     "Map each of `names` to `True` (knight) / `False` (knave) from a model's answer, or `None` if one is missing."
@@ -252,9 +250,15 @@ def solution_dict(solution, names: Sequence[str] | None = None) -> dict[str, boo
     if len(names) != len(solution): raise ValueError(f"{len(names)} names but {len(solution)} solution entries")
     return {n: bool(v) for n, v in zip(names, solution)}
 
+@functools.lru_cache(maxsize=4096)
+def _text_solution(solution: str, names: tuple | None) -> tuple:
+    "`solution_dict` of an answer text as (name, is_knight) pairs, parsed once per distinct gold."
+    return tuple(solution_dict(solution, names).items())
+
 def kk_score(completion, solution, names: Sequence[str] | None = None) -> float:
     "1.0 when the completion names every person's role correctly, else 0.0."
-    gold = solution_dict(solution, names)
+    if isinstance(solution, str): gold = dict(_text_solution(solution, None if names is None else tuple(names)))
+    else: gold = solution_dict(solution, names)
     return float(parse_kk_answer(completion_text(completion), list(gold)) == gold)
 
 def kk_reward(completions: Sequence, solution: Sequence, names: Sequence | None = None, **kwargs) -> list[float]:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import atexit, json, logging, os, re, select, subprocess, sys, threading, time
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, asdict
 
 # %% auto #0
 __all__ = ['strip_thinking', 'last_boxed', 'extract_answer', 'normalize_answer', 'VerifierStats', 'MathVerifier',
@@ -125,7 +125,6 @@ class _Worker:
         self.job, self.ready, self.started = None, False, time.monotonic()   # job = (key, sent_at) while busy
 
     def fileno(self) -> int: return self.proc.stdout.fileno()
-    def readable(self, timeout: float) -> bool: return bool(select.select([self], [], [], timeout)[0])
 
     def send(self, key, pred, gold):
         self.proc.stdin.write(json.dumps([key, pred, gold]) + '\n'); self.proc.stdin.flush()

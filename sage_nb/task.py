@@ -7,6 +7,7 @@ from __future__ import annotations
 import random, zlib
 from collections import Counter
 from dataclasses import dataclass, field, asdict
+from .rewards import completion_text
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'RULES', 'task_reward', 'SPLITS', 'TASK_ALPHABET', 'execute', 'TaskConfigError', 'TaskConfig',
@@ -92,15 +93,10 @@ def is_correct(text:str, digits:str, cfg:TaskConfig=TaskConfig()) -> bool:
     strategy, out = parse_completion(text)
     return strategy == required_strategy(digits, cfg) and out == execute(strategy, digits)
 
-def _text(c) -> str:
-    "A completion as text: TRL passes strings (standard format) or a list of chat messages."
-    if isinstance(c, list): return c[-1]['content'] if c else ''
-    return c
-
 def make_task_reward(cfg:TaskConfig=TaskConfig()):
     "A TRL reward function `(completions, digits, **kw) -> list[float]` for `cfg`: 1.0 for a correct completion."
     def task_reward(completions, digits, **kwargs) -> list[float]:
-        return [float(is_correct(_text(c), d, cfg)) for c, d in zip(completions, digits)]
+        return [float(is_correct(completion_text(c), d, cfg)) for c, d in zip(completions, digits)]
     task_reward.__name__ = 'task_reward'
     return task_reward
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer)
-from .passk import pass_at_k
+from .config import read_yaml
+from .passk import default_ks, pass_at_k_curve
 from .evaluate import atomic_write_json, mean_std
 
 # %% auto #0
@@ -99,9 +100,7 @@ class TestbedConfig:
     @property
     def base_path(self) -> Path: return Path(self.base_dir) if self.base_dir else Path(self.out_dir)/'base'
     @property
-    def ks(self) -> list[int]:
-        ks = [1 << i for i in range(int(np.log2(self.eval_samples)) + 1)]
-        return ks if ks[-1] == self.eval_samples else ks + [self.eval_samples]
+    def ks(self) -> list[int]: return default_ks(self.eval_samples)
 
 # %% ../nbs/13_testbed.ipynb #5c121ecb
 def quick_config(**kw) -> TestbedConfig:
@@ -147,7 +146,7 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
     stamp = path/'testbed_base.json'
     if not force and stamp.exists() and _same_settings(json.loads(stamp.read_text()), want): return path
     shipped = SHIPPED_BASE
-    if (not force and shipped is not None and (shipped/'testbed_base.json').exists()
+    if (not force and (shipped/'testbed_base.json').exists()
             and _same_settings(json.loads((shipped/'testbed_base.json').read_text()), want)):
         if path.exists(): shutil.rmtree(path)
         shutil.copytree(shipped, path); return path
@@ -210,11 +209,11 @@ def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0) -> dict:
                                    batch_size=4096, seed=10_000 + seed)
         sc = score_samples(probs, [[s['text'] for s in ss] for ss in samples], task)
         n, c, st = np.array(sc['n']), np.array(sc['c']), np.array(sc['strategy'])
-        res = {'pass_at_k': {str(k): float(pass_at_k(n, c, k).mean()) for k in cfg.ks}, 'per_strategy': {},
+        res = {'pass_at_k': {str(k): v for k, v in pass_at_k_curve(n, c, cfg.ks).items()}, 'per_strategy': {},
                'chosen': {s: sc['chosen'].get(s, 0) / float(n.sum()) for s in [*STRATEGIES, '?']}}
         for s in STRATEGIES:
             m = st == s
-            if m.any(): res['per_strategy'][s] = {str(k): float(pass_at_k(n[m], c[m], k).mean()) for k in (1, cfg.ks[-1])}
+            if m.any(): res['per_strategy'][s] = {str(k): v for k, v in pass_at_k_curve(n[m], c[m], (1, cfg.ks[-1])).items()}
         out[split] = res
     return out
 
@@ -231,7 +230,8 @@ def run_one(job:tuple) -> dict:
     name, seed, cfg_dict = job
     cfg = TestbedConfig(**cfg_dict)
     path, key = Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json', run_fingerprint(name, cfg, seed)
-    if path.exists() and json.loads(path.read_text()).get('fingerprint') == key: return json.loads(path.read_text())
+    saved = json.loads(path.read_text()) if path.exists() else {}
+    if saved.get('fingerprint') == key: return saved
     import torch
     from datasets import Dataset
     from transformers import PrinterCallback
@@ -437,8 +437,7 @@ def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConf
     "Defaults (or the quick CI defaults), updated from a YAML file, then from keyword overrides (None is ignored)."
     d = {}
     if path:
-        import yaml
-        d = yaml.safe_load(Path(path).read_text()) or {}
+        d = read_yaml(path)
         known = {f.name for f in fields(TestbedConfig)}
         bad = sorted(set(d) - known)
         if bad: raise TestbedConfigError(f"{path}: unknown testbed settings {bad}; known: {sorted(known)}")

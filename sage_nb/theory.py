@@ -4,18 +4,18 @@
 
 # %% ../nbs/04_theory.ipynb #c260dc80
 from __future__ import annotations
-import argparse, itertools, math, sys, time
+import argparse, itertools, sys, time
 from dataclasses import dataclass
 from pathlib import Path
 import torch
 from torch import Tensor
 from .guides import branch_log_q, token_entropy, make_guide
 from .kl import exact_pseudo_kl, per_token_kl, expected_kl_grad
-from .credit import shaped_rewards, group_advantages, returns_to_go_advantages, sequence_log_q
+from .credit import shaped_rewards, group_advantages, returns_to_go_advantages
 
 # %% auto #0
-__all__ = ['check_k3_exactness', 'Tree', 'tree_guide_log_q', 'stationary_target', 'tree_objective', 'total_variation',
-           'optimize_tree', 'tree_problem', 'run_tree_experiment', 'support_problem', 'coverage',
+__all__ = ['RECORD_EVERY', 'check_k3_exactness', 'Tree', 'tree_guide_log_q', 'stationary_target', 'tree_objective',
+           'total_variation', 'optimize_tree', 'tree_problem', 'run_tree_experiment', 'support_problem', 'coverage',
            'run_support_experiment', 'check_q_one_is_grpo', 'run_theory_demo', 'main']
 
 # %% ../nbs/04_theory.ipynb #e7ea1198
@@ -69,29 +69,31 @@ class Tree:
         "log pi(y) for every sequence."
         return self.token_logprobs(logits).sum(-1)
 
+    def seq_log_q(self, state_log_q: Tensor) -> Tensor:
+        "log Q(y) = sum_t log q(s_t) for every sequence, from per-state `state_log_q` (n_states,)."
+        return state_log_q[self.seq_states].sum(-1)
+
     def state_probs(self, logits: Tensor) -> Tensor:
         "Probability of reaching each state (prefix) under the policy."
         logp = torch.log_softmax(logits, -1)[self.path_states, self.path_tokens]
         return torch.where(self.path_mask, logp, torch.zeros_like(logp)).sum(-1).exp()
 
 # %% ../nbs/04_theory.ipynb #fc5a11ab
-def tree_guide_log_q(tree: Tree, ref_logits: Tensor, gamma: float, tau: float) -> Tensor:
+def tree_guide_log_q(ref_logits: Tensor, gamma: float, tau: float) -> Tensor:
     "Per-state log q(s) of the branch guide evaluated on the reference's entropy at each state."
     h = token_entropy(ref_logits)
     return branch_log_q(h, torch.ones_like(h), gamma, tau).to(ref_logits.dtype)
 
 def stationary_target(tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: Tensor, beta: float) -> Tensor:
     "pi*(y) proportional to Q(y) pi_ref(y) exp(r(y)/beta), over all sequences."
-    log_Q = state_log_q[tree.seq_states].sum(-1)
-    return torch.softmax(tree.seq_logprobs(ref_logits) + log_Q + rewards / beta, -1)
+    return torch.softmax(tree.seq_logprobs(ref_logits) + tree.seq_log_q(state_log_q) + rewards / beta, -1)
 
 def tree_objective(logits: Tensor, tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: Tensor,
                    beta: float, credit: str = 'sequence', local_kl: bool = False) -> Tensor:
     "Exact objective (or the trainer's surrogate when `local_kl`) for credit 'sequence', 'token' or 'none' (GRPO)."
     if credit not in ('sequence', 'token', 'none'): raise ValueError(f"unknown credit {credit!r}")
     seq_p = tree.seq_logprobs(logits).exp()
-    log_Q = state_log_q[tree.seq_states].sum(-1)
-    advantage = rewards + (beta * log_Q if credit == 'sequence' else 0.0)
+    advantage = rewards + (beta * tree.seq_log_q(state_log_q) if credit == 'sequence' else 0.0)
     p_s, ref_s = torch.softmax(logits, -1), torch.softmax(ref_logits, -1)
     q_s = state_log_q.exp()[:, None] if credit == 'token' else torch.ones_like(ref_s[:, :1])
     per_state = exact_pseudo_kl(p_s, q_s * ref_s)
@@ -104,9 +106,11 @@ def total_variation(p: Tensor, q: Tensor) -> float:
     return 0.5 * (p - q).abs().sum().item()
 
 # %% ../nbs/04_theory.ipynb #795229f5
+RECORD_EVERY = 20   # steps between the TV values `optimize_tree` records (the plots' x-axis spacing)
+
 def optimize_tree(tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: Tensor, beta: float,
                   credit: str = 'sequence', local_kl: bool = False, steps: int = 800, lr: float = 0.2,
-                  record_every: int = 20):
+                  record_every: int = RECORD_EVERY):
     "Maximise `tree_objective` from pi_ref; returns (final sequence distribution, TV-to-pi* history)."
     target = stationary_target(tree, ref_logits, rewards, state_log_q, beta)
     logits = ref_logits.detach().clone().requires_grad_(True)
@@ -128,7 +132,7 @@ def tree_problem(vocab: int = 3, depth: int = 3, seed: int = 0, gamma: float = 4
     sharpness = torch.where(torch.rand(tree.n_states, 1, generator=gen) < 0.5, 4.0, 0.3).double()
     ref_logits = torch.randn(tree.n_states, vocab, generator=gen, dtype=torch.float64) * sharpness
     rewards = (torch.rand(len(tree.sequences), generator=gen) < 0.25).double()
-    return tree, ref_logits, rewards, tree_guide_log_q(tree, ref_logits, gamma, tau)
+    return tree, ref_logits, rewards, tree_guide_log_q(ref_logits, gamma, tau)
 
 # %% ../nbs/04_theory.ipynb #309d2d3e
 def run_tree_experiment(beta: float = 0.5, steps: int = 800, seed: int = 0) -> dict:
@@ -166,7 +170,7 @@ def run_support_experiment(beta: float = 0.1, gamma: float = 4.0, tau: float = 0
     "Stationary mass of the rare correct answer under the reference, GRPO (reverse KL) and SAGE-branch."
     tree, ref_logits, rewards = support_problem(rare_mass)
     rare = tree.sequences.index((tree.vocab - 1,) + (1,) * (tree.depth - 1))
-    slq = tree_guide_log_q(tree, ref_logits, gamma, tau)
+    slq = tree_guide_log_q(ref_logits, gamma, tau)
     grpo = stationary_target(tree, ref_logits, rewards, torch.zeros_like(slq), beta)
     sage = stationary_target(tree, ref_logits, rewards, slq, beta)
     ref = tree.seq_logprobs(ref_logits).exp()
@@ -228,7 +232,8 @@ def run_theory_demo(steps: int = 800, out_dir: str | None = None, plot: bool = T
         out = Path(out_dir or 'outputs/theory')
         fig, ax = plt.subplots(figsize=(6.5, 3.6))
         for (c, k), h in runs.items():
-            ax.plot([20 * i for i in range(len(h))], h, ls='-' if k == 'exact objective' else '--', label=f'{c} credit, {k}')
+            ax.plot([RECORD_EVERY * i for i in range(len(h))], h, ls='-' if k == 'exact objective' else '--',
+                    label=f'{c} credit, {k}')
         ax.set(yscale='log', xlabel='gradient step', ylabel='TV to π*'); ax.legend(fontsize=7)
         print(f'  figure: {savefig(fig, "theory_convergence", out)}')
         plt.close(fig)

@@ -5,12 +5,15 @@
 # %% ../nbs/10_train.ipynb #2710bc82
 from __future__ import annotations
 import argparse, json, logging, os, random, shutil, sys, time
+from dataclasses import fields
 from pathlib import Path
 import torch
 from .config import (TrainConfig, ConfigError, load_config, save_config, config_to_dict, list_presets,
                             atomic_write_text)
 from .models import (save_tiny_model, load_model_and_tokenizer, load_unsloth_model, make_lora_config,
                             has_cuda, optional_backend)
+from .data import _EXTS
+from .guides import GUIDES
 
 # %% auto #0
 __all__ = ['GUIDE_KWARGS', 'REWARD_FUNCS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'last_checkpoint',
@@ -58,7 +61,9 @@ def last_checkpoint(ckpt_dir) -> Path|None:
 
 def _resume_arg(resume, ckpt_dir):
     if resume in (None, 'never', False): return None
-    if resume == 'auto': return str(last_checkpoint(ckpt_dir)) if last_checkpoint(ckpt_dir) else None
+    if resume == 'auto':
+        last = last_checkpoint(ckpt_dir)
+        return str(last) if last else None
     if not Path(resume).exists(): raise ConfigError(f"resume checkpoint not found: {resume}")
     return str(resume)
 
@@ -67,8 +72,9 @@ def _finish(trainer, tokenizer, output_dir:Path, extra:dict|None=None):
     trainer.save_model(str(output_dir))
     if tokenizer is not None and trainer.accelerator.is_main_process: tokenizer.save_pretrained(str(output_dir))
     if trainer.accelerator.is_main_process:
-        (output_dir/'log_history.json').write_text(json.dumps(trainer.state.log_history, indent=1))
-        (output_dir/'training_complete.json').write_text(json.dumps(dict(global_step=trainer.state.global_step, **(extra or {}))))
+        atomic_write_text(output_dir/'log_history.json', json.dumps(trainer.state.log_history, indent=1))
+        atomic_write_text(output_dir/'training_complete.json',
+                          json.dumps(dict(global_step=trainer.state.global_step, **(extra or {}))))
 
 # %% ../nbs/10_train.ipynb #05462413
 def run_sft(model, # a model directory/hub id, or a loaded model
@@ -101,9 +107,7 @@ def run_sft(model, # a model directory/hub id, or a loaded model
     return output_dir
 
 # %% ../nbs/10_train.ipynb #155ddf85
-_DATA_EXTS = ('.jsonl', '.json', '.parquet', '.csv')
-
-def _is_local(name) -> bool: return Path(str(name)).exists() or Path(str(name)).suffix in _DATA_EXTS
+def _is_local(name) -> bool: return Path(str(name)).exists() or Path(str(name)).suffix in _EXTS
 
 def dataset_source(name:str, default_key:str, split:str, config_name:str|None=None):
     "(DatasetSpec, local path or None) for a hub id, a short name known to `sage_nb.data`, or a local file."
@@ -149,7 +153,7 @@ def prepare_tiny_assets(cfg:TrainConfig) -> None:
     if cfg.sft.build_tiny and not Path(cfg.sft.dataset_name).exists(): write_tiny_sft_data(cfg.sft.dataset_name)
 
 # %% ../nbs/10_train.ipynb #81d79c93
-GUIDE_KWARGS = {'branch': ('gamma', 'tau'), 'token': ('gamma', 'max_surprisal'), 'random': ('gamma', 'seed', 'schedule')}
+GUIDE_KWARGS = {name: tuple(f.name for f in fields(cls)) for name, cls in GUIDES.items()}
 
 def algorithm_overrides(cfg:TrainConfig) -> dict:
     "The `algorithm_settings` overrides this config asks for (beta, guide kwargs, credit options)."
@@ -233,6 +237,7 @@ def sft_stage(cfg:TrainConfig) -> Path:
     "Run (or reuse) the SFT stage of a base model; returns the SFT checkpoint directory."
     s = cfg.sft
     out = Path(cfg.output_root)/cfg.model_name/'SFT'
+    if (out/'training_complete.json').exists(): return out  # finished: neither the model nor the data is loaded
     model, tok, peft_config = load_policy(cfg)
     return run_sft(model, load_sft_dataset(cfg), out, tok, learning_rate=s.learning_rate, num_train_epochs=s.num_train_epochs,
                    max_steps=s.max_steps, per_device_train_batch_size=s.per_device_train_batch_size,

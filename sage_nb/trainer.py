@@ -4,8 +4,7 @@
 
 # %% ../nbs/09_trainer.ipynb #6ef39df6
 from __future__ import annotations
-import difflib, inspect, json, math, os, sys, time, warnings
-from contextlib import contextmanager
+import difflib, inspect, json, math, sys, time, warnings
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -15,14 +14,15 @@ from torch import Tensor
 from trl import GRPOConfig, GRPOTrainer
 from trl.models.utils import disable_gradient_checkpointing
 
-from .guides import GUIDES, make_guide, masked, token_entropy
+from .config import env_set
+from .guides import make_guide, masked, token_entropy, entropy_and_logps
 from .kl import per_token_kl
-from .credit import sequence_log_q, returns_to_go, group_advantages, group_baseline
+from .credit import sequence_log_q, returns_to_go, group_baseline
 
 # %% auto #0
-__all__ = ['ALGORITHMS', 'CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'KL_DIRECTIONS', 'ENTROPY_ROUTES', 'FWD_KL_LOSSES',
-           'algorithm_settings', 'SAGEConfig', 'GenerationEntropyRecorder', 'to_left_packed', 'is_unsloth_trainer',
-           'unsloth_rebound_trl', 'aggregate_like_trl', 'SAGETrainer']
+__all__ = ['ALGORITHMS', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'algorithm_settings', 'SAGEConfig', 'GenerationEntropyRecorder',
+           'to_left_packed', 'is_unsloth_trainer', 'unsloth_rebound_trl', 'aggregate_like_trl', 'SAGETrainer',
+           'CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES']
 
 # %% ../nbs/09_trainer.ipynb #fdfbfbfe
 ALGORITHMS: dict[str, dict[str, Any]] = {
@@ -47,11 +47,10 @@ def algorithm_settings(name: str, **overrides) -> dict[str, Any]:
     return out
 
 # %% ../nbs/09_trainer.ipynb #3788d7fc
-CREDITS = ('sequence', 'token')
-SEQUENCE_FORMS = ('reward', 'returns_to_go')
-SHAPING_REDUCES = ('sum', 'mean')
+# defined in sage_nb.config (torch-free), which checks the YAML `sage` section against the same tuples
+from .config import CREDITS, SEQUENCE_FORMS, SHAPING_REDUCES, ENTROPY_ROUTES
+_all_ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES']
 KL_DIRECTIONS = ('reverse', 'forward')
-ENTROPY_ROUTES = ('auto', 'extra_pass', 'generation')
 FWD_KL_LOSSES = ('grpo', 'bnpo', 'dr_grpo', 'dapo')
 
 def _own_fields(cls) -> list:
@@ -71,7 +70,7 @@ class SAGEConfig(GRPOConfig):
     sequence_form: str = field(default='reward', metadata={'help': "'reward' (r + beta log Q per completion) or 'returns_to_go' (per-token)."})
     shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
     kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
-    entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'extra_pass', 'generation'."})
+    entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
     dump_guide_every: int = field(default=0, metadata={'help': "Write per-token entropies/q of a few rollouts every N generation batches (0 = off)."})
     dump_guide_samples: int = field(default=4, metadata={'help': "How many rollouts per dump."})
 
@@ -86,10 +85,6 @@ class SAGEConfig(GRPOConfig):
 
     def __post_init__(self):
         super().__post_init__()
-        if self.guide is not None and self.guide not in GUIDES:
-            close = difflib.get_close_matches(str(self.guide), GUIDES, n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ''
-            raise ValueError(f"SAGEConfig.guide must be None or one of {sorted(GUIDES)}, got {self.guide!r}.{hint}")
         _choice(self.credit, CREDITS, 'credit')
         _choice(self.sequence_form, SEQUENCE_FORMS, 'sequence_form')
         _choice(self.shaping_reduce, SHAPING_REDUCES, 'shaping_reduce')
@@ -97,12 +92,12 @@ class SAGEConfig(GRPOConfig):
         _choice(self.entropy_route, ENTROPY_ROUTES, 'entropy_route')
         if not isinstance(self.guide_kwargs, dict): raise ValueError(f"SAGEConfig.guide_kwargs must be a dict, got {self.guide_kwargs!r}")
         if self.guide is not None:
+            make_guide(self.guide, **self.guide_kwargs)  # validates the name (with a close-match hint) and the settings
             if not self.beta > 0:
                 raise ValueError(f"SAGE (guide={self.guide!r}) needs beta > 0: beta scales the shaped anchor "
                                  f"(and beta * log Q in sequence credit); got beta={self.beta}. Use GRPO_noKL for beta=0.")
             if self.kl_direction != 'reverse':
                 raise ValueError("SAGE shapes the reverse-KL anchor; use kl_direction='reverse' with a guide.")
-            make_guide(self.guide, **self.guide_kwargs)  # validates the guide settings now
             if self.credit == 'sequence' and self.multi_objective_aggregation != 'sum_then_normalize':
                 raise ValueError("credit='sequence' adds beta*log Q to the summed reward; it needs "
                                  "multi_objective_aggregation='sum_then_normalize'.")
@@ -188,16 +183,6 @@ def aggregate_like_trl(per_token: Tensor, mask: Tensor, loss_type: str, *, max_c
     raise ValueError(f"aggregate_like_trl supports {FWD_KL_LOSSES}, got {loss_type!r}")
 
 # %% ../nbs/09_trainer.ipynb #050bd4dc
-@contextmanager
-def _env_set(name: str, value: str):
-    "Temporarily set environment variable `name`."
-    prior = os.environ.get(name)
-    os.environ[name] = value
-    try: yield
-    finally:
-        if prior is None: os.environ.pop(name, None)
-        else: os.environ[name] = prior
-
 def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
     "[sum over mask, count] as a float tensor (to be reduced across processes)."
     m = mask.bool()
@@ -346,14 +331,13 @@ class SAGETrainer(GRPOTrainer):
         vocab = model.get_output_embeddings().weight.size(0)
         ents, lps = [], []
         for s in range(0, ids.size(0), bs):
-            with _env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):   # else Unsloth's forward may put hidden states in .logits
+            with env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):   # else Unsloth's forward may put hidden states in .logits
                 logits = model(input_ids=ids[s:s+bs], attention_mask=attn[s:s+bs], logits_to_keep=T + 1).logits[:, :-1].float()
             if logits.size(-1) != vocab:
                 raise RuntimeError(f"the policy's forward returned .logits of width {logits.size(-1)}, not the vocabulary "
                                    f"size {vocab}; SAGE cannot compute entropies from it.")
-            ents.append(token_entropy(logits, self.temperature))
-            lp = torch.log_softmax(logits / self.temperature, -1)
-            lps.append(lp.gather(-1, ids[s:s+bs, -T:].unsqueeze(-1)).squeeze(-1))
+            ent, lp = entropy_and_logps(logits, ids[s:s+bs, -T:], self.temperature)
+            ents.append(ent); lps.append(lp)
         return torch.cat(ents), torch.cat(lps)
 
     def _shaped_advantages(self, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
@@ -366,16 +350,17 @@ class SAGETrainer(GRPOTrainer):
         log_Q = self.accelerator.gather(local_log_Q.float())
         shaped = rewards + self.beta * log_Q
         G = self.num_generations if mode == 'train' else self.num_generations_eval
-        adv = torch.nan_to_num(group_advantages(shaped, G, scale=self.scale_rewards), nan=0.0)
+        mean, div = group_baseline(shaped, G, scale=self.scale_rewards)   # over the gathered batch, as TRL
         n = log_q.size(0)
         sl = slice(self.accelerator.process_index * n, (self.accelerator.process_index + 1) * n)
-        if self.args.sequence_form == 'reward': return adv[sl]
+        mean, div = mean[sl], div[sl]
+        # reward form: exactly group_advantages(shaped, G)[sl]
+        if self.args.sequence_form == 'reward': return torch.nan_to_num((shaped[sl].float() - mean) / div, nan=0.0)
         # returns-to-go: token t is credited with r + beta * (shaping of tokens t..end); same baseline and divisor
-        mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
         G_t = returns_to_go(log_q, mask)
         if self.args.shaping_reduce == 'mean': G_t = G_t / mask.sum(-1, keepdim=True).clamp(min=1)
         per_token = rewards[sl].unsqueeze(1) + self.beta * G_t
-        return masked(torch.nan_to_num((per_token - mean[sl, None]) / div[sl, None], nan=0.0), mask)
+        return masked(torch.nan_to_num((per_token - mean[:, None]) / div[:, None], nan=0.0), mask)
 
     # ---- logging --------------------------------------------------------------------------------------------
     def _reduced_mean(self, stats: Tensor) -> float:

@@ -124,16 +124,16 @@ def main(argv=None):
     os.environ.setdefault('HF_HUB_OFFLINE', '1')
     if args.worker:
         print('GPU_CHECK_REPORT ' + json.dumps(run_path(*args.worker)), flush=True); return 0
-    import importlib.util, torch
+    import importlib.metadata, importlib.util, torch
     device = 'cpu' if args.cpu else 'cuda'
     if device == 'cuda' and not torch.cuda.is_available():
         print('no CUDA device: run with --cpu for the plain path'); return 2
     if device == 'cuda':
         print(f'GPU: {torch.cuda.get_device_name(0)}, torch {torch.__version__}, CUDA {torch.version.cuda}')
     for pkg in ('trl', 'transformers', 'unsloth', 'vllm'):
-        spec = importlib.util.find_spec(pkg)
-        ver = subprocess.run([sys.executable, '-c', f'import importlib.metadata as m; print(m.version("{pkg}"))'],
-                             capture_output=True, text=True).stdout.strip() if spec else 'not installed'
+        # metadata only: never imports the package (unsloth must not be imported before trl in this process)
+        try: ver = importlib.metadata.version(pkg) if importlib.util.find_spec(pkg) else 'not installed'
+        except importlib.metadata.PackageNotFoundError: ver = ''
         print(f'  {pkg}: {ver}')
     root = Path(tempfile.mkdtemp(prefix='sage_gpu_check_'))
     model_dir = build_model(root)
