@@ -6,7 +6,7 @@
     python scripts/docs_offline.py --force --execute never
     python scripts/docs_offline.py --sidebar       # only rewrite nbs/sidebar.yml from the notebooks present
 
-The work is done by `sage_nb.docs` (nbs/18_docs.ipynb); this script only parses arguments.
+The work is done by `sage_nb.docs` (nbs/61_docs.ipynb); this script only parses arguments.
 """
 import argparse, sys
 from pathlib import Path
