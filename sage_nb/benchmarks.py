@@ -13,13 +13,13 @@ from typing import Callable
 import numpy as np
 import torch
 
-from .evaluate import atomic_write_json
+from .core import atomic_write_json
 
 # %% auto #0
-__all__ = ['TINY_ALPHABET', 'BENCH_MODELS', 'TRAIN_VARIANTS', 'SECTIONS', 'SIZES', 'DEFAULT_OUT', 'TARGETS', 'machine_info',
-           'interleave', 'paired_ratios', 'peak_memory', 'wide_alphabet', 'bench_model', 'make_bench_trainer',
-           'train_step', 'bench_train', 'bench_rewards', 'bench_passk', 'bench_generation', 'run_benchmarks',
-           'results_rows', 'markdown_table', 'main']
+__all__ = ['BENCH_MODELS', 'TRAIN_VARIANTS', 'SECTIONS', 'SIZES', 'DEFAULT_OUT', 'TARGETS', 'machine_info', 'interleave',
+           'paired_ratios', 'peak_memory', 'wide_alphabet', 'bench_model', 'make_bench_trainer', 'train_step',
+           'bench_train', 'bench_rewards', 'bench_passk', 'bench_generation', 'run_benchmarks', 'results_rows',
+           'markdown_table', 'main']
 
 # %% ../nbs/60_benchmarks.ipynb #a1ac23ac
 def _cpu_model() -> str:
@@ -108,7 +108,7 @@ def wide_alphabet(vocab_size: int = 151_936) -> str:
         cp += 1
     return ''.join(base + extra)
 
-TINY_ALPHABET = 'abcdefgh+=?0123456789 '
+from .models import TINY_ALPHABET, TINY_PROMPTS, toy_reward
 BENCH_MODELS = {'tiny': dict(alphabet=TINY_ALPHABET, hidden_size=64, num_layers=2),
                 'wide': dict(vocab_size=151_936, hidden_size=64, num_layers=2)}
 
@@ -130,7 +130,6 @@ TRAIN_VARIANTS: dict[str, tuple[str, dict]] = {
     'SAGE_Random': ('SAGE_Random', {}),
 }
 
-def _bench_reward(completions, **kw): return [float(len(c) % 3) for c in completions]
 
 def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int = 8, num_generations: int = 4,
                        max_completion_length: int = 32, device: str = 'cpu', **overrides):
@@ -145,8 +144,8 @@ def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int 
                                    max_steps=1000, learning_rate=0.0, logging_steps=1, disable_tqdm=True, seed=0,
                                    loss_type='grpo', **overrides)
     model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.bfloat16 if gpu else torch.float32)
-    ds = Dataset.from_dict({'prompt': ['ab+', 'cd+', 'ef=', 'gh?'] * 4})
-    tr = SAGETrainer(model=model, reward_funcs=_bench_reward, args=cfg, train_dataset=ds, processing_class=tokenizer)
+    ds = Dataset.from_dict({'prompt': list(TINY_PROMPTS) * 4})
+    tr = SAGETrainer(model=model, reward_funcs=toy_reward, args=cfg, train_dataset=ds, processing_class=tokenizer)
     tr.remove_callback(PrinterCallback)
     tr.current_gradient_accumulation_steps = 1
     tr.create_optimizer()
@@ -155,7 +154,7 @@ def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int 
 def train_step(trainer, seed: int) -> float:
     "One full GRPO/SAGE step (rollout, rewards, loss, backward, optimizer), sampling with `seed`; returns the loss."
     num_prompts = trainer.args.per_device_train_batch_size // trainer.num_generations
-    prompts = ['ab+', 'cd+', 'ef=', 'gh?', 'a+b', 'c+d', 'e=f', 'g?h']
+    prompts = TINY_PROMPTS
     inputs = [{'prompt': prompts[i % len(prompts)]} for i in range(num_prompts) for _ in range(trainer.num_generations)]
     torch.manual_seed(seed)
     trainer.model.train()
@@ -322,6 +321,7 @@ def _parse_only(only) -> list[str]:
     if bad or not names: raise ValueError(f'--only takes a comma-separated subset of {list(SECTIONS)}, got {only!r}')
     return names
 
+# %% ../nbs/60_benchmarks.ipynb #aac33002
 def run_benchmarks(only=None, quick: bool = False, out=DEFAULT_OUT, device: str | None = None, cache_dir=None,
                    progress: bool = True) -> dict:
     "Run the chosen sections (`only`, default all) at full or `quick` size; merge each into the JSON at `out` as it ends."
@@ -360,6 +360,7 @@ def _met(kind, ratio):
     op, x = TARGETS[kind].split()
     return bool(ratio <= float(x)) if op == '<=' else bool(ratio >= float(x))
 
+# %% ../nbs/60_benchmarks.ipynb #7819c916
 def results_rows(res: dict) -> list[dict]:
     "One row per comparison: benchmark, measure, baseline, candidate, their values, ratio, target and whether it is met."
     rows, S = [], res.get('sections', {})
@@ -404,6 +405,7 @@ def results_rows(res: dict) -> list[dict]:
                          candidate_value=r['batched_tokens_per_s'], ratio=r['speedup'], target='(speed-up)', met=None))
     return rows
 
+# %% ../nbs/60_benchmarks.ipynb #491a4a5f
 def _fmt(x) -> str:
     if x is None: return ''
     if isinstance(x, float):

@@ -13,7 +13,7 @@ from torch import Tensor
 # %% auto #0
 __all__ = ['SCHEDULES', 'GUIDES', 'masked', 'token_entropy', 'entropy_and_logps', 'branch_log_q', 'token_log_q',
            'schedule_factor', 'random_log_q', 'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide', 'make_guide',
-           'guide_summary']
+           'guide_stats', 'guide_summary']
 
 # %% ../nbs/10_guides.ipynb #3824250d
 def masked(x: Tensor, mask: Tensor) -> Tensor:
@@ -156,11 +156,13 @@ def make_guide(name: str, **kwargs) -> Guide:
     return cls(**kwargs)
 
 # %% ../nbs/10_guides.ipynb #b72c7b5b
-def guide_summary(log_q: Tensor, mask: Tensor) -> dict[str, float]:
-    "Mean q, mean log q and fraction of tokens with q > 1, over the tokens in `mask`."
+def guide_stats(log_q: Tensor, mask: Tensor) -> Tensor:
+    "[sum of q, sum of log q, tokens with q > 1, tokens] over `mask`: sums that add up across batches and processes."
     m = mask.bool()
-    n = max(int(m.sum()), 1)
-    lq = log_q.float()[m]
-    return {'q_mean': float(lq.exp().sum()) / n if lq.numel() else 1.0,
-            'log_q_mean': float(lq.sum()) / n,
-            'active_frac': float((lq > 0).sum()) / n}
+    lq = log_q.detach().float()[m]
+    return torch.stack([lq.exp().sum(), lq.sum(), (lq > 0).sum().float(), m.sum().float()])
+
+def guide_summary(log_q: Tensor | None = None, mask: Tensor | None = None, stats: Tensor | None = None) -> dict[str, float]:
+    "Mean q, mean log q and fraction of tokens with q > 1, over the tokens in `mask` (or from summed `guide_stats`)."
+    q_sum, log_q_sum, active, n = (guide_stats(log_q, mask) if stats is None else stats).tolist()
+    return {'q_mean': q_sum / n if n else 1.0, 'log_q_mean': log_q_sum / max(n, 1), 'active_frac': active / max(n, 1)}

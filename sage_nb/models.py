@@ -9,9 +9,10 @@ from pathlib import Path
 import torch
 
 # %% auto #0
-__all__ = ['CHAT_TEMPLATE', 'SPECIAL_TOKENS', 'logger', 'tiny_tokenizer', 'tiny_causal_lm', 'save_tiny_model', 'has_cuda',
-           'resolve_dtype', 'nf4_quantization', 'prepare_tokenizer', 'load_model_and_tokenizer', 'make_lora_config',
-           'count_parameters', 'optional_backend', 'load_unsloth_model']
+__all__ = ['CHAT_TEMPLATE', 'SPECIAL_TOKENS', 'TINY_ALPHABET', 'TINY_PROMPTS', 'logger', 'tiny_tokenizer', 'tiny_causal_lm',
+           'save_tiny_model', 'toy_reward', 'tiny_policy', 'has_cuda', 'resolve_dtype', 'nf4_quantization',
+           'prepare_tokenizer', 'load_model_and_tokenizer', 'make_lora_config', 'count_parameters', 'optional_backend',
+           'load_unsloth_model']
 
 # %% ../nbs/21_models.ipynb #f6dd3416
 CHAT_TEMPLATE = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
@@ -74,6 +75,19 @@ def save_tiny_model(path, alphabet:str|None=None, extra_tokens=(), overwrite:boo
         import shutil; shutil.rmtree(path)
     os.replace(tmp, path)  # atomic: a half-written model never looks complete
     return path
+
+# %% ../nbs/21_models.ipynb #d840f59c
+TINY_ALPHABET = 'abcdefgh+=?0123456789 '
+TINY_PROMPTS = ('ab+', 'cd+', 'ef=', 'gh?')
+
+def toy_reward(completions, **kwargs) -> list[float]:
+    "A reward with spread inside a group: the number of `a`s plus 0.1 x (length mod 3)."
+    return [float(c.count('a')) + 0.1 * (len(c) % 3) for c in completions]
+
+def tiny_policy(root, overwrite:bool=False, **model_kwargs) -> tuple[Path, object]:
+    "(model directory, tokenizer) of the shared tiny fixture, built under `root` on first use."
+    kw = dict(hidden_size=64, num_layers=2, **model_kwargs)
+    return save_tiny_model(Path(root)/'tiny', alphabet=TINY_ALPHABET, overwrite=overwrite, **kw), tiny_tokenizer(alphabet=TINY_ALPHABET)
 
 # %% ../nbs/21_models.ipynb #12a8cc70
 def has_cuda() -> bool:

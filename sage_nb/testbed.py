@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer)
-from .config import read_yaml
+from .core import read_yaml, atomic_write_json, mean_std
+from .config import algorithm_settings
 from .passk import default_ks, pass_at_k_curve
-from .evaluate import atomic_write_json, mean_std
 
 # %% auto #0
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig', 'quick_config',
@@ -42,6 +42,7 @@ ALGORITHM_RUNS = {  # run name -> (trainer algorithm, overrides of SAGEConfig fi
 # (5% of demonstrations) and rarely tries the rare strategies (prior 85/10/4/1): GRPO collapses, exploration pays.
 TESTBED_TASK = dict(rule='first', demo_prior=(0.85, 0.10, 0.04, 0.01), demo_signal=0.05, exec_noise=(0.0, 0.05, 0.2, 0.3))
 
+# %% ../nbs/41_testbed.ipynb #4ce8fd1f
 @dataclass
 class TestbedConfig:
     "Every knob of the CPU testbed: task, base model, RL, evaluation, sweep, parallelism."
@@ -168,20 +169,12 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
 # %% ../nbs/41_testbed.ipynb #fa709c3f
 def run_settings(name:str, cfg:TestbedConfig, seed:int) -> dict:
     "The `SAGEConfig` keyword arguments of run `name` (algorithm defaults + this config's shared budget)."
-    from sage_nb.trainer import algorithm_settings
     if name.startswith('GRPO_beta'): algo, extra = 'GRPO', {'beta': float(name[len('GRPO_beta'):])}
     elif name in ALGORITHM_RUNS: algo, extra = ALGORITHM_RUNS[name]; extra = dict(extra)
     else: raise TestbedConfigError(f"unknown run {name!r}")
     if extra.get('entropy_coef') == 'ENTROPY': extra['entropy_coef'] = cfg.entropy_coef
-    base = algorithm_settings(algo)
-    gamma = extra.pop('gamma', cfg.gamma)
-    over = {}
-    if base['beta'] > 0: over['beta'] = cfg.beta
-    if base['guide'] is not None:
-        over.update(guide_kwargs=dict(gamma=gamma, **({'tau': cfg.tau} if base['guide'] == 'branch' else {})),
-                    shaping_reduce=cfg.shaping_reduce)
-    over.update(extra)
-    return dict(algorithm_settings(algo, **over), learning_rate=cfg.learning_rate, num_generations=cfg.num_generations,
+    shared = dict(beta=cfg.beta, gamma=cfg.gamma, tau=cfg.tau, shaping_reduce=cfg.shaping_reduce)  # each algorithm keeps what it uses
+    return dict(algorithm_settings(algo, **{**shared, **extra}), learning_rate=cfg.learning_rate, num_generations=cfg.num_generations,
                 per_device_train_batch_size=cfg.prompts_per_step * cfg.num_generations,
                 max_completion_length=cfg.task_config.max_completion_tokens, temperature=cfg.temperature,
                 max_steps=cfg.steps, logging_steps=cfg.logging_steps, save_strategy='no', report_to='none', seed=seed,
@@ -261,6 +254,7 @@ def run_one(job:tuple) -> dict:
 def _init_worker():
     import torch; torch.set_num_threads(1); _quiet()
 
+# %% ../nbs/41_testbed.ipynb #fef8ba6f
 def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True) -> list[dict]:
     "Run `jobs` in `workers` processes (one CPU thread each), with a progress bar; finished jobs are skipped."
     from tqdm.auto import tqdm
@@ -373,6 +367,7 @@ def plot_tradeoff(summary:dict, cfg:TestbedConfig, ax=None):
     ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5))
     return ax
 
+# %% ../nbs/41_testbed.ipynb #2dfd1c93
 def plot_per_strategy(summary:dict, cfg:TestbedConfig, split:str='test', ax=None):
     "pass@kmax on the problems that need each strategy (rarest last), per run."
     import matplotlib.pyplot as plt

@@ -8,18 +8,18 @@ import argparse, json, logging, os, random, shutil, sys, time
 from dataclasses import fields
 from pathlib import Path
 import torch
-from .config import (TrainConfig, ConfigError, load_config, save_config, config_to_dict, list_presets,
-                            atomic_write_text)
+from .core import ConfigError, atomic_write_text
+from .config import (TrainConfig, load_config, save_config, config_to_dict, list_presets, sage_config,
+                            trainer_value, precision_flags, GUIDE_PARAMS)
 from .models import (save_tiny_model, load_model_and_tokenizer, load_unsloth_model, make_lora_config,
                             has_cuda, optional_backend)
 from .data import _EXTS
-from .guides import GUIDES
 
 # %% auto #0
-__all__ = ['GUIDE_KWARGS', 'REWARD_FUNCS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'last_checkpoint',
-           'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset', 'load_sft_dataset',
-           'prepare_tiny_assets', 'algorithm_overrides', 'sage_config_from', 'reward_functions', 'load_policy',
-           'setup_tracking', 'push_to_hub', 'sft_stage', 'train', 'parse_args', 'main']
+__all__ = ['sage_config_from', 'GUIDE_KWARGS', 'REWARD_FUNCS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data',
+           'last_checkpoint', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
+           'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
+           'push_to_hub', 'sft_stage', 'train', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -45,13 +45,6 @@ def write_tiny_sft_data(path, n:int=256, seed:int=1) -> Path:
     return _atomic_write_jsonl(rows, path)
 
 # %% ../nbs/24_train.ipynb #425699c6
-def _precision_flags(bf16:bool|None=None, fp16:bool|None=None) -> dict:
-    "TRL/transformers precision and device flags: automatic choice when None."
-    cuda = has_cuda()
-    if bf16 is None: bf16 = cuda and torch.cuda.is_bf16_supported()
-    if fp16 is None: fp16 = cuda and not bf16
-    return dict(bf16=bool(bf16), fp16=bool(fp16), use_cpu=not cuda)
-
 def last_checkpoint(ckpt_dir) -> Path|None:
     "The newest complete `checkpoint-<step>` directory under `ckpt_dir`, or None."
     ckpt_dir = Path(ckpt_dir)
@@ -98,7 +91,7 @@ def run_sft(model, # a model directory/hub id, or a loaded model
                      max_steps=max_steps, per_device_train_batch_size=per_device_train_batch_size,
                      gradient_accumulation_steps=gradient_accumulation_steps, max_length=max_length,
                      save_strategy='steps', save_steps=save_steps, logging_steps=logging_steps, seed=seed,
-                     report_to=report_to, **_precision_flags(bf16, fp16), **sft_kwargs)
+                     report_to=report_to, **precision_flags(bf16, fp16), **sft_kwargs)
     trainer = SFTTrainer(model=model, args=args, train_dataset=train_dataset, processing_class=tokenizer,
                          peft_config=peft_config)
     trainer.train(resume_from_checkpoint=_resume_arg(resume, output_dir/'ckpts'))
@@ -153,41 +146,13 @@ def prepare_tiny_assets(cfg:TrainConfig) -> None:
     if cfg.sft.build_tiny and not Path(cfg.sft.dataset_name).exists(): write_tiny_sft_data(cfg.sft.dataset_name)
 
 # %% ../nbs/24_train.ipynb #81d79c93
-GUIDE_KWARGS = {name: tuple(f.name for f in fields(cls)) for name, cls in GUIDES.items()}
+sage_config_from, GUIDE_KWARGS = sage_config, GUIDE_PARAMS
 
-def algorithm_overrides(cfg:TrainConfig) -> dict:
-    "The `algorithm_settings` overrides this config asks for (beta, guide kwargs, credit options)."
-    from sage_nb.trainer import algorithm_settings
-    name = cfg.resolved_algorithm
-    base = algorithm_settings(name)
-    out = {'beta': cfg.rl.beta} if base['beta'] > 0 else {}
-    if base['guide'] is not None:
-        s = cfg.sage
-        out.update(guide_kwargs={k: getattr(s, k) for k in GUIDE_KWARGS[base['guide']]}, credit=s.credit,
-                   sequence_form=s.sequence_form, shaping_reduce=s.shaping_reduce, entropy_route=s.entropy_route,
-                   dump_guide_every=s.dump_guide_every)
-    return algorithm_settings(name, **out)
-
-def sage_config_from(cfg:TrainConfig, output_dir=None, **extra):
-    "A `SAGEConfig` (TRL GRPOConfig + SAGE fields) for this run; checkpoints go to `output_dir` (default run_dir/ckpts)."
-    from sage_nb.trainer import SAGEConfig
-    g, rl, t = cfg.generation, cfg.rl, cfg.tracking
-    kw = dict(output_dir=str(output_dir or cfg.run_dir/'ckpts'), learning_rate=rl.learning_rate,
-              num_generations=g.num_generations, max_completion_length=g.max_completion_length,
-              temperature=g.temperature, top_p=g.top_p, use_vllm=g.use_vllm, vllm_mode=g.vllm_mode,
-              vllm_gpu_memory_utilization=g.vllm_gpu_memory_utilization, loss_type=rl.loss_type,
-              scale_rewards=rl.scale_rewards, per_device_train_batch_size=rl.per_device_train_batch_size,
-              gradient_accumulation_steps=rl.gradient_accumulation_steps, num_iterations=rl.num_iterations,
-              epsilon=rl.epsilon, epsilon_high=rl.epsilon_high, max_steps=rl.max_steps, num_train_epochs=rl.num_train_epochs,
-              warmup_steps=int(rl.warmup_steps) if rl.warmup_steps >= 1 else rl.warmup_steps, lr_scheduler_type=rl.lr_scheduler_type, weight_decay=rl.weight_decay,
-              max_grad_norm=rl.max_grad_norm, logging_steps=rl.logging_steps, save_strategy='steps',
-              save_steps=rl.save_steps, save_total_limit=rl.save_total_limit, seed=rl.seed,
-              reward_weights=rl.reward_weights, mask_truncated_completions=rl.mask_truncated_completions,
-              log_completions=rl.log_completions, report_to=t.report_to, run_name=t.run_name or cfg.run_name,
-              gradient_checkpointing=cfg.model.gradient_checkpointing and not cfg.model.use_unsloth,
-              **_precision_flags(rl.bf16, rl.fp16))
-    if kw['epsilon_high'] is None: kw.pop('epsilon_high')
-    return SAGEConfig(**{**kw, **algorithm_overrides(cfg), **extra})
+def __getattr__(name):
+    if name == 'algorithm_overrides':
+        raise AttributeError("sage_nb.train.algorithm_overrides is gone: sage_nb.config.sage_config(cfg) builds the run's "
+                             "SAGEConfig, and sage_nb.config.algorithm_settings maps an algorithm name to settings")
+    raise AttributeError(f"module 'sage_nb.train' has no attribute {name!r}")
 
 # %% ../nbs/24_train.ipynb #bbbab66f
 REWARD_FUNCS = {'accuracy': 'accuracy_reward', 'format': 'format_reward'}
@@ -205,11 +170,11 @@ def load_policy(cfg:TrainConfig, name_or_path=None):
     lora = cfg.lora if m.finetune == 'lora' else None
     if m.use_unsloth:
         got = load_unsloth_model(path, max_seq_length=m.max_seq_length, load_in_4bit=m.load_in_4bit,
-                                 fast_inference=cfg.generation.use_vllm,
-                                 gpu_memory_utilization=cfg.generation.vllm_gpu_memory_utilization,
+                                 fast_inference=trainer_value(cfg, 'use_vllm'),
+                                 gpu_memory_utilization=trainer_value(cfg, 'vllm_gpu_memory_utilization'),
                                  lora_r=lora.r if lora else None, lora_alpha=lora.alpha if lora else 32,
                                  lora_dropout=lora.dropout if lora else 0.0, gradient_checkpointing=m.gradient_checkpointing,
-                                 seed=cfg.rl.seed)
+                                 seed=trainer_value(cfg, 'seed'))
         if got is not None: return (*got, None)
     model, tok = load_model_and_tokenizer(path, dtype=m.dtype, attn_implementation=m.attn_implementation,
                                           load_in_4bit=m.load_in_4bit)
@@ -242,9 +207,9 @@ def sft_stage(cfg:TrainConfig) -> Path:
     return run_sft(model, load_sft_dataset(cfg), out, tok, learning_rate=s.learning_rate, num_train_epochs=s.num_train_epochs,
                    max_steps=s.max_steps, per_device_train_batch_size=s.per_device_train_batch_size,
                    gradient_accumulation_steps=s.gradient_accumulation_steps, max_length=s.max_length,
-                   save_steps=s.save_steps, logging_steps=cfg.rl.logging_steps, seed=cfg.rl.seed,
+                   save_steps=s.save_steps, logging_steps=trainer_value(cfg, 'logging_steps'), seed=trainer_value(cfg, 'seed'),
                    peft_config=peft_config, report_to=cfg.tracking.report_to, resume=cfg.rl.resume,
-                   bf16=cfg.rl.bf16, fp16=cfg.rl.fp16)
+                   bf16=trainer_value(cfg, 'bf16'), fp16=trainer_value(cfg, 'fp16'))
 
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
     "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable; returns the run directory."
@@ -259,7 +224,7 @@ def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
     start = cfg.model.name_or_path if cfg.model.instruction_tuned else sft_stage(cfg)
     model, tok, peft_config = load_policy(cfg, start)
     setup_tracking(cfg)
-    args = sage_config_from(cfg, **sage_config_overrides)
+    args = sage_config(cfg, **sage_config_overrides)
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
                           train_dataset=load_rl_dataset(cfg, tok), processing_class=tok, peft_config=peft_config)
     trainer.train(resume_from_checkpoint=_resume_arg(cfg.rl.resume, run_dir/'ckpts'))

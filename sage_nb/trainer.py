@@ -4,118 +4,47 @@
 
 # %% ../nbs/22_trainer.ipynb #6ef39df6
 from __future__ import annotations
-import difflib, inspect, json, math, sys, time, warnings
-from dataclasses import MISSING, dataclass, field, fields
+import ast, hashlib, inspect, json, warnings
 from pathlib import Path
-from typing import Any
 
 import torch
 from torch import Tensor
+from fastcore.basics import patch
 from trl import GRPOConfig, GRPOTrainer
 from trl.models.utils import disable_gradient_checkpointing
 
-from .config import env_set
-from .guides import make_guide, masked, token_entropy, entropy_and_logps
+from .core import env_set
+from .config import (SAGEConfig, ALGORITHMS, algorithm_settings, CREDITS, SEQUENCE_FORMS, SHAPING_REDUCES,
+                            ENTROPY_ROUTES, KL_DIRECTIONS, FWD_KL_LOSSES)
+from .guides import make_guide, masked, token_entropy, entropy_and_logps, guide_stats, guide_summary
 from .kl import per_token_kl
 from .credit import sequence_log_q, returns_to_go, group_baseline
+from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound_trl
 
 # %% auto #0
-__all__ = ['ALGORITHMS', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'algorithm_settings', 'SAGEConfig', 'GenerationEntropyRecorder',
-           'to_left_packed', 'is_unsloth_trainer', 'unsloth_rebound_trl', 'aggregate_like_trl', 'SAGETrainer',
-           'CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES']
+__all__ = ['HOOKS', 'HOOK_DIGESTS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl', 'SAGETrainer']
 
-# %% ../nbs/22_trainer.ipynb #fdfbfbfe
-ALGORITHMS: dict[str, dict[str, Any]] = {
-    'GRPO':        dict(guide=None, beta=0.04, kl_direction='reverse'),
-    'GRPO_noKL':   dict(guide=None, beta=0.0, kl_direction='reverse'),
-    'GRPO_fwdKL':  dict(guide=None, beta=0.04, kl_direction='forward'),
-    'SAGE_Random': dict(guide='random', beta=0.04, kl_direction='reverse'),
-    'SAGE_Token':  dict(guide='token', beta=0.04, kl_direction='reverse'),
-    'SAGE_Branch': dict(guide='branch', beta=0.04, kl_direction='reverse'),
+# %% ../nbs/22_trainer.ipynb #fdd66c6a
+HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
+         '_compute_loss', 'compute_loss', '_prepare_inputs')
+HOOK_DIGESTS = {  # sha256[:16] of each GRPOTrainer method's source, per TRL version read
+    '1.15.0': {'_generate_and_score_completions': '3344fb4baad1ed6b', '_calculate_rewards': '9c9744a419e8d447',
+               '_generate': '8e74c57f8eff8e4e', '_get_per_token_logps_and_entropies': '4d0f49f21d6449f9',
+               '_compute_loss': '84d6cf614bec4014', 'compute_loss': '0bcf84e2a44a9024', '_prepare_inputs': '97c440ac0594f10e'},
+    '1.16.0': {'_generate_and_score_completions': '3344fb4baad1ed6b', '_calculate_rewards': '9c9744a419e8d447',
+               '_generate': '2f5bcd1dfe35e73f', '_get_per_token_logps_and_entropies': '4d0f49f21d6449f9',
+               '_compute_loss': '84d6cf614bec4014', 'compute_loss': '0bcf84e2a44a9024', '_prepare_inputs': '97c440ac0594f10e'},
 }
 
-def algorithm_settings(name: str, **overrides) -> dict[str, Any]:
-    "The `SAGEConfig` fields of algorithm `name`, updated with `overrides` (`guide_kwargs` are merged)."
-    if name not in ALGORITHMS:
-        close = difflib.get_close_matches(str(name), ALGORITHMS, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ''
-        raise ValueError(f"unknown algorithm {name!r}; available: {list(ALGORITHMS)}.{hint}")
-    out = {**ALGORITHMS[name], 'guide_kwargs': {}}
-    gk = overrides.pop('guide_kwargs', None) or {}
-    out.update(overrides)
-    out['guide_kwargs'] = {**out['guide_kwargs'], **gk}
-    return out
-
-# %% ../nbs/22_trainer.ipynb #3788d7fc
-# defined in sage_nb.config (torch-free), which checks the YAML `sage` section against the same tuples
-from .config import CREDITS, SEQUENCE_FORMS, SHAPING_REDUCES, ENTROPY_ROUTES
-_all_ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES']
-KL_DIRECTIONS = ('reverse', 'forward')
-FWD_KL_LOSSES = ('grpo', 'bnpo', 'dr_grpo', 'dapo')
-
-def _own_fields(cls) -> list:
-    "The dataclass fields `cls` itself declares (not inherited ones)."
-    own = inspect.get_annotations(cls)
-    return [f for f in fields(cls) if f.name in own]
-
-def _choice(value, options, name):
-    if value not in options: raise ValueError(f"SAGEConfig.{name} must be one of {options}, got {value!r}")
-
-@dataclass(init=False)
-class SAGEConfig(GRPOConfig):
-    "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route and guide-dump settings."
-    guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random); None = plain GRPO."})
-    guide_kwargs: dict = field(default_factory=dict, metadata={'help': "Guide settings, e.g. {'gamma': 1.0, 'tau': 0.1}."})
-    credit: str = field(default='sequence', metadata={'help': "'sequence': beta*log Q joins the reward; 'token': log q joins ref log-probs."})
-    sequence_form: str = field(default='reward', metadata={'help': "'reward' (r + beta log Q per completion) or 'returns_to_go' (per-token)."})
-    shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
-    kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
-    entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
-    dump_guide_every: int = field(default=0, metadata={'help': "Write per-token entropies/q of a few rollouts every N generation batches (0 = off)."})
-    dump_guide_samples: int = field(default=4, metadata={'help': "How many rollouts per dump."})
-
-    def __init__(self, *args, **kwargs):
-        # SAGE fields first, then the parent's own __init__ (which ends in __post_init__). Under Unsloth the parent is
-        # its generated GRPOConfig, whose hand-written __init__ fixes mixed precision and checkpointing; a dataclass-
-        # generated __init__ here would skip it.
-        for f in _own_fields(SAGEConfig):
-            default = f.default_factory() if f.default_factory is not MISSING else f.default
-            setattr(self, f.name, kwargs.pop(f.name, default))
-        super().__init__(*args, **kwargs)
-
-    def __post_init__(self):
-        super().__post_init__()
-        _choice(self.credit, CREDITS, 'credit')
-        _choice(self.sequence_form, SEQUENCE_FORMS, 'sequence_form')
-        _choice(self.shaping_reduce, SHAPING_REDUCES, 'shaping_reduce')
-        _choice(self.kl_direction, KL_DIRECTIONS, 'kl_direction')
-        _choice(self.entropy_route, ENTROPY_ROUTES, 'entropy_route')
-        if not isinstance(self.guide_kwargs, dict): raise ValueError(f"SAGEConfig.guide_kwargs must be a dict, got {self.guide_kwargs!r}")
-        if self.guide is not None:
-            make_guide(self.guide, **self.guide_kwargs)  # validates the name (with a close-match hint) and the settings
-            if not self.beta > 0:
-                raise ValueError(f"SAGE (guide={self.guide!r}) needs beta > 0: beta scales the shaped anchor "
-                                 f"(and beta * log Q in sequence credit); got beta={self.beta}. Use GRPO_noKL for beta=0.")
-            if self.kl_direction != 'reverse':
-                raise ValueError("SAGE shapes the reverse-KL anchor; use kl_direction='reverse' with a guide.")
-            if self.credit == 'sequence' and self.multi_objective_aggregation != 'sum_then_normalize':
-                raise ValueError("credit='sequence' adds beta*log Q to the summed reward; it needs "
-                                 "multi_objective_aggregation='sum_then_normalize'.")
-        elif self.guide_kwargs:
-            raise ValueError(f"SAGEConfig.guide_kwargs={self.guide_kwargs} given but guide is None.")
-        if self.kl_direction == 'forward':
-            if not self.beta > 0: raise ValueError("kl_direction='forward' needs beta > 0 (the KL weight).")
-            if self.loss_type not in FWD_KL_LOSSES:
-                raise ValueError(f"kl_direction='forward' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
-            if self.importance_sampling_level != 'token':
-                raise ValueError("kl_direction='forward' needs importance_sampling_level='token'.")
-        if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
-        if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
-
-    @classmethod
-    def for_algorithm(cls, name: str, **kwargs) -> 'SAGEConfig':
-        "Config of the named algorithm (see `ALGORITHMS`); `kwargs` override or add any field."
-        return cls(**algorithm_settings(name, **kwargs))
+def trl_hook_digests(path=None) -> dict[str, str]:
+    "Hash of each hook's source in TRL's `grpo_trainer.py` (the installed one unless `path` is given)."
+    if path is None:
+        import trl.trainer.grpo_trainer as grpo_module
+        path = grpo_module.__file__
+    src = Path(path).read_text()
+    cls = next(n for n in ast.parse(src).body if isinstance(n, ast.ClassDef) and n.name == 'GRPOTrainer')
+    methods = {n.name: ast.get_source_segment(src, n) for n in cls.body if isinstance(n, ast.FunctionDef)}
+    return {h: hashlib.sha256(methods[h].encode()).hexdigest()[:16] for h in HOOKS}
 
 # %% ../nbs/22_trainer.ipynb #53b55357
 class GenerationEntropyRecorder:
@@ -142,29 +71,6 @@ class GenerationEntropyRecorder:
         if length == 0: return torch.zeros(batch_size, 0)
         return torch.stack(self.steps[:length], dim=1)
 
-# %% ../nbs/22_trainer.ipynb #7c434347
-def to_left_packed(x: Tensor, prompt_mask: Tensor, width: int) -> Tensor:
-    "Move (B, T) completion-aligned `x` into Unsloth's left-packed (B, `width`) layout (zeros elsewhere)."
-    B, T = x.shape
-    left_pad = (prompt_mask == 0).sum(1)
-    shift = (width - T) - left_pad if width > T else torch.zeros_like(left_pad)
-    out = x.new_zeros(B, width)
-    cols = torch.arange(T, device=x.device).unsqueeze(0) + shift.unsqueeze(1)
-    keep = (cols >= 0) & (cols < width)
-    rows = torch.arange(B, device=x.device).unsqueeze(1).expand(B, T)
-    out[rows[keep], cols[keep]] = x[keep]
-    return out
-
-# %% ../nbs/22_trainer.ipynb #cd303132
-def is_unsloth_trainer(cls: type) -> bool:
-    "Whether trainer class `cls` sits on Unsloth's generated `UnslothGRPOTrainer`."
-    return any('Unsloth' in c.__name__ for c in cls.__mro__)
-
-def unsloth_rebound_trl() -> bool:
-    "Whether `unsloth` is imported and has swapped `trl.GRPOTrainer` for its own class."
-    trl = sys.modules.get('trl')
-    return 'unsloth' in sys.modules and trl is not None and is_unsloth_trainer(trl.GRPOTrainer)
-
 # %% ../nbs/22_trainer.ipynb #fab0cb1a
 def aggregate_like_trl(per_token: Tensor, mask: Tensor, loss_type: str, *, max_completion_length: int,
                        grad_accum: int = 1, num_items_in_batch: Tensor | float | None = None,
@@ -182,14 +88,12 @@ def aggregate_like_trl(per_token: Tensor, mask: Tensor, loss_type: str, *, max_c
         return (per_token * m).sum() / normalizer
     raise ValueError(f"aggregate_like_trl supports {FWD_KL_LOSSES}, got {loss_type!r}")
 
-# %% ../nbs/22_trainer.ipynb #050bd4dc
-def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
-    "[sum over mask, count] as a float tensor (to be reduced across processes)."
-    m = mask.bool()
-    return torch.stack([x.detach().float()[m].sum(), m.sum().float()])
-
+# %% ../nbs/22_trainer.ipynb #24cac675
 class SAGETrainer(GRPOTrainer):
-    "`GRPOTrainer` with a shaped anchor q * pi_ref (`SAGEConfig.guide`), sequence/token credit and a forward-KL baseline."
+    """`GRPOTrainer` with a shaped anchor q * pi_ref (`SAGEConfig.guide`), sequence/token credit and a forward-KL baseline.
+
+    Overrides `_calculate_rewards`, `_get_per_token_logps_and_entropies`, `_generate`, `_generate_and_score_completions`
+    and `_compute_loss` (see `HOOKS`); everything else is TRL's."""
     _tag_names = ['trl', 'grpo', 'sage']
 
     def __init__(self, *args, **kwargs):
@@ -208,229 +112,254 @@ class SAGETrainer(GRPOTrainer):
         if self._unsloth and self.sage_guide is not None and a.credit == 'sequence' and a.sequence_form == 'returns_to_go':
             raise ValueError("sequence_form='returns_to_go' gives (B, T) advantages, which Unsloth's loss does not read; "
                              "use sequence_form='reward'.")
+        # side channels between TRL's hooks within one rollout or loss call
         self._sage_rewards_per_func = None   # gathered rewards of the current rollout (set by _calculate_rewards)
         self._sage_share_pass = False        # ask TRL's own rollout pass for entropies too
         self._sage_shared = None             # (logps, entropies) of that pass
         self._sage_capture = None            # loss-pass log-probs
-        self._sage_recorder = None
+        self._sage_recorder = None           # generation-time entropy recorder
         self._sage_route_used = None         # which route produced the last rollout entropies
-        self._sage_rollouts = 0
+        self._sage_rollouts = 0              # rollouts shaped so far (seeds the random guide)
 
-    # ---- rollout --------------------------------------------------------------------------------------------
-    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
-        rewards_per_func = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
-        self._sage_rewards_per_func = rewards_per_func
-        return rewards_per_func
+# %% ../nbs/22_trainer.ipynb #9e644ece
+@patch
+def _calculate_rewards(self: SAGETrainer, inputs, prompts, completions, completion_ids_list):
+    rewards_per_func = super(SAGETrainer, self)._calculate_rewards(inputs, prompts, completions, completion_ids_list)
+    self._sage_rewards_per_func = rewards_per_func
+    return rewards_per_func
 
-    def _get_per_token_logps_and_entropies(self, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
-                                           compute_entropy=False, *args, **kwargs):
-        # TRL's first policy pass of a rollout is its old-log-prob pass (the PEFT reference pass comes after it)
-        share = (self._sage_share_pass and self._sage_shared is None and model is self.model
-                 and self._sage_capture is None and not self._unsloth)
-        out = super()._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
-                                                         compute_entropy or share, *args, **kwargs)
-        if share:
-            self._sage_shared = (out[0], out[1] if len(out) > 1 else None)
-        if self._sage_capture is not None and 'logps' not in self._sage_capture:
-            self._sage_capture['logps'] = out[0]
-        return out
+@patch
+def _get_per_token_logps_and_entropies(self: SAGETrainer, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
+                                       compute_entropy=False, *args, **kwargs):
+    share = (self._sage_share_pass and self._sage_shared is None and model is self.model
+             and self._sage_capture is None and not self._unsloth)
+    out = super(SAGETrainer, self)._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep,
+                                                                      batch_size, compute_entropy or share, *args, **kwargs)
+    if share: self._sage_shared = (out[0], out[1] if len(out) > 1 else None)
+    if self._sage_capture is not None and 'logps' not in self._sage_capture: self._sage_capture['logps'] = out[0]
+    return out
 
-    def _generate(self, prompts):
-        rec = None
-        if self._wants_generation_entropies():
-            lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
-            rec = GenerationEntropyRecorder(lm_head, self.temperature)
-        self._sage_recorder = rec
-        if rec is None: return super()._generate(prompts)
-        with rec: return super()._generate(prompts)
+# %% ../nbs/22_trainer.ipynb #b6bfefbc
+@patch
+def _wants_generation_entropies(self: SAGETrainer) -> bool:
+    g = self.sage_guide
+    route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
+    return g is not None and 'entropies' in g.needs and route and not self.use_vllm and not self.tools
 
-    def _wants_generation_entropies(self) -> bool:
-        g = self.sage_guide
-        # Unsloth's fast decoding may skip or replay the LM head (CUDA graphs), so 'auto' takes the extra pass there
-        route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
-        return (g is not None and 'entropies' in g.needs and route
-                and not self.use_vllm and not self.tools)   # tool loops call generate several times
+@patch
+def _generate(self: SAGETrainer, prompts):
+    rec = None
+    if self._wants_generation_entropies():
+        lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
+        rec = GenerationEntropyRecorder(lm_head, self.temperature)
+    self._sage_recorder = rec
+    if rec is None: return super(SAGETrainer, self)._generate(prompts)
+    with rec: return super(SAGETrainer, self)._generate(prompts)
 
-    def _generate_and_score_completions(self, inputs):
-        self._sage_rewards_per_func, self._sage_shared = None, None
-        self._sage_share_pass = self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps()
-        try:
-            out = super()._generate_and_score_completions(inputs)
-        finally:
-            self._sage_share_pass = False
-        return out if self.sage_guide is None else self.apply_guide(out)
+# %% ../nbs/22_trainer.ipynb #050bd4dc
+@patch
+def _generate_and_score_completions(self: SAGETrainer, inputs):
+    self._sage_rewards_per_func, self._sage_shared = None, None
+    self._sage_share_pass = self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps()
+    try: out = super(SAGETrainer, self)._generate_and_score_completions(inputs)
+    finally: self._sage_share_pass = False
+    return out if self.sage_guide is None else self.apply_guide(out)
 
-    def apply_guide(self, out: dict, rewards_per_func: Tensor | None = None) -> dict:
-        "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
-        if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
-        if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
-            self._sage_rewards_per_func, self._sage_recorder, self._sage_shared = rewards_per_func, None, None
-        mode = 'train' if self.model.training else 'eval'
-        mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
-        entropies, logps = self._rollout_signals(out)
-        log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
-                                      total_steps=self.state.max_steps or None,
-                                      seed_offset=self.accelerator.process_index * 1_000_003 + self._sage_rollouts)
-        log_q = masked(log_q.float().to(mask.device), mask)
-        self._sage_rollouts += 1
-        out['sage_log_q'] = log_q
-        if self.args.credit == 'token':
-            ref = out['ref_per_token_logps']
-            out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
-                                                else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
-        else:
-            out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
-        self._log_rollout_metrics(log_q, mask, entropies, mode)
-        self._maybe_dump(out, log_q, mask, entropies)
-        return out
+@patch
+def apply_guide(self: SAGETrainer, out: dict, rewards_per_func: Tensor | None = None) -> dict:
+    "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
+    if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
+    if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
+        self._sage_rewards_per_func, self._sage_recorder, self._sage_shared = rewards_per_func, None, None
+    mode = 'train' if self.model.training else 'eval'
+    mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
+    entropies, logps = self._rollout_signals(out)
+    log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
+                                  total_steps=self.state.max_steps or None,
+                                  seed_offset=self.accelerator.process_index * 1_000_003 + self._sage_rollouts)
+    log_q = masked(log_q.float().to(mask.device), mask)
+    self._sage_rollouts += 1
+    out['sage_log_q'] = log_q
+    if self.args.credit == 'token':
+        ref = out['ref_per_token_logps']
+        out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
+                                            else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
+    else:
+        out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
+    self._log_rollout_metrics(log_q, mask, entropies, mode)
+    self._maybe_dump(out, log_q, mask, entropies)
+    return out
 
-    def _trl_computes_old_logps(self) -> bool:
-        "TRL's own condition (identical in 1.15/1.16) for running a no-grad policy pass at rollout time."
-        generate_every = self.args.steps_per_generation * self.num_iterations
-        return (self.args.gradient_accumulation_steps % generate_every != 0
-                or (self.use_vllm and self.vllm_importance_sampling_correction))
+# %% ../nbs/22_trainer.ipynb #39d4b697
+@patch
+def _trl_computes_old_logps(self: SAGETrainer) -> bool:
+    "TRL's own condition (identical in 1.15/1.16) for running a no-grad policy pass at rollout time."
+    generate_every = self.args.steps_per_generation * self.num_iterations
+    return (self.args.gradient_accumulation_steps % generate_every != 0
+            or (self.use_vllm and self.vllm_importance_sampling_correction))
 
-    def _rollout_signals(self, out) -> tuple[Tensor | None, Tensor | None]:
-        "Entropies / sampled-token log-probs of the completions, from the cheapest route that has them."
-        needs = self.sage_guide.needs
-        if not needs: return None, None
-        mask = out['completion_mask']
-        B, T = mask.shape
-        entropies = logps = None
-        rec, shared = self._sage_recorder, self._sage_shared
-        if 'entropies' in needs and rec is not None and self.args.entropy_route != 'extra_pass':
-            entropies = rec.entropies(B, T)
-            # all ranks must agree: a fallback pass on some ranks only would hang sharded (ZeRO-3/FSDP) forwards
-            ok = self.accelerator.gather(torch.tensor([entropies is not None], device=self.accelerator.device))
-            entropies = entropies if bool(ok.all()) else None
-            if entropies is not None: entropies, self._sage_route_used = entropies.to(mask.device), 'generation'
-        if shared is not None and shared[0] is not None and shared[0].shape == (B, T):
-            if 'logps' in needs: logps = shared[0]
-            if 'entropies' in needs and entropies is None and shared[1] is not None:
-                entropies, self._sage_route_used = shared[1], 'shared_pass'
-        if ('entropies' in needs and entropies is None) or ('logps' in needs and logps is None):
-            e, l = self._extra_pass(out)
-            if entropies is None and 'entropies' in needs: entropies, self._sage_route_used = e, 'extra_pass'
-            if logps is None: logps = l
-            if 'entropies' not in needs: self._sage_route_used = 'extra_pass'
-        return entropies, logps
+@patch
+def _rollout_signals(self: SAGETrainer, out) -> tuple[Tensor | None, Tensor | None]:
+    "Entropies / sampled-token log-probs of the completions, from the cheapest route that has them."
+    needs = self.sage_guide.needs
+    if not needs: return None, None
+    mask = out['completion_mask']
+    B, T = mask.shape
+    entropies = logps = None
+    rec, shared = self._sage_recorder, self._sage_shared
+    if 'entropies' in needs and rec is not None and self.args.entropy_route != 'extra_pass':
+        entropies = rec.entropies(B, T)
+        ok = self.accelerator.gather(torch.tensor([entropies is not None], device=self.accelerator.device))
+        entropies = entropies if bool(ok.all()) else None
+        if entropies is not None: entropies, self._sage_route_used = entropies.to(mask.device), 'generation'
+    if shared is not None and shared[0] is not None and shared[0].shape == (B, T):
+        if 'logps' in needs: logps = shared[0]
+        if 'entropies' in needs and entropies is None and shared[1] is not None:
+            entropies, self._sage_route_used = shared[1], 'shared_pass'
+    if ('entropies' in needs and entropies is None) or ('logps' in needs and logps is None):
+        e, l = self._extra_pass(out)
+        if entropies is None and 'entropies' in needs: entropies, self._sage_route_used = e, 'extra_pass'
+        if logps is None: logps = l
+        if 'entropies' not in needs: self._sage_route_used = 'extra_pass'
+    return entropies, logps
 
-    @torch.no_grad()
-    def _extra_pass(self, out) -> tuple[Tensor, Tensor]:
-        "One no-grad policy forward over the completions: (entropies, sampled-token log-probs), temperature-scaled."
-        ids = torch.cat([out['prompt_ids'], out['completion_ids']], dim=1)
-        attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
-        T = out['completion_ids'].size(1)
-        bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
-        if not self._unsloth:
-            with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
-                res = super()._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
-            if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
-        # plain-logits route (Unsloth returns no entropies): chunked forward, temperature-scaled
-        model = self.accelerator.unwrap_model(self.model)
-        vocab = model.get_output_embeddings().weight.size(0)
-        ents, lps = [], []
-        for s in range(0, ids.size(0), bs):
-            with env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):   # else Unsloth's forward may put hidden states in .logits
-                logits = model(input_ids=ids[s:s+bs], attention_mask=attn[s:s+bs], logits_to_keep=T + 1).logits[:, :-1].float()
-            if logits.size(-1) != vocab:
-                raise RuntimeError(f"the policy's forward returned .logits of width {logits.size(-1)}, not the vocabulary "
-                                   f"size {vocab}; SAGE cannot compute entropies from it.")
-            ent, lp = entropy_and_logps(logits, ids[s:s+bs, -T:], self.temperature)
-            ents.append(ent); lps.append(lp)
-        return torch.cat(ents), torch.cat(lps)
+# %% ../nbs/22_trainer.ipynb #3a4eb2c5
+@patch
+@torch.no_grad()
+def _extra_pass(self: SAGETrainer, out) -> tuple[Tensor, Tensor]:
+    "One no-grad policy forward over the completions: (entropies, sampled-token log-probs), temperature-scaled."
+    ids = torch.cat([out['prompt_ids'], out['completion_ids']], dim=1)
+    attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
+    T = out['completion_ids'].size(1)
+    bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
+    if not self._unsloth:
+        with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
+            res = super(SAGETrainer, self)._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs,
+                                                                              compute_entropy=True)
+        if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
+    model = self.accelerator.unwrap_model(self.model)
+    vocab = model.get_output_embeddings().weight.size(0)
+    ents, lps = [], []
+    for s in range(0, ids.size(0), bs):
+        with env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):
+            logits = model(input_ids=ids[s:s+bs], attention_mask=attn[s:s+bs], logits_to_keep=T + 1).logits[:, :-1].float()
+        if logits.size(-1) != vocab:
+            raise RuntimeError(f"the policy's forward returned .logits of width {logits.size(-1)}, not the vocabulary "
+                               f"size {vocab}; SAGE cannot compute entropies from it.")
+        ent, lp = entropy_and_logps(logits, ids[s:s+bs, -T:], self.temperature)
+        ents.append(ent); lps.append(lp)
+    return torch.cat(ents), torch.cat(lps)
 
-    def _shaped_advantages(self, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
-        "TRL's advantages recomputed from r + beta * log Q (sequence credit)."
-        device = log_q.device
-        rpf = self._sage_rewards_per_func
-        rewards = (rpf * self.reward_weights.to(device).unsqueeze(0)).nansum(dim=1)
-        rewards[torch.isnan(rpf).all(dim=1)] = torch.nan
-        local_log_Q = sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
-        log_Q = self.accelerator.gather(local_log_Q.float())
-        shaped = rewards + self.beta * log_Q
-        G = self.num_generations if mode == 'train' else self.num_generations_eval
-        mean, div = group_baseline(shaped, G, scale=self.scale_rewards)   # over the gathered batch, as TRL
-        n = log_q.size(0)
-        sl = slice(self.accelerator.process_index * n, (self.accelerator.process_index + 1) * n)
-        mean, div = mean[sl], div[sl]
-        # reward form: exactly group_advantages(shaped, G)[sl]
-        if self.args.sequence_form == 'reward': return torch.nan_to_num((shaped[sl].float() - mean) / div, nan=0.0)
-        # returns-to-go: token t is credited with r + beta * (shaping of tokens t..end); same baseline and divisor
-        G_t = returns_to_go(log_q, mask)
-        if self.args.shaping_reduce == 'mean': G_t = G_t / mask.sum(-1, keepdim=True).clamp(min=1)
-        per_token = rewards[sl].unsqueeze(1) + self.beta * G_t
-        return masked(torch.nan_to_num((per_token - mean[:, None]) / div[:, None], nan=0.0), mask)
+# %% ../nbs/22_trainer.ipynb #65f33828
+@patch
+def _shaped_advantages(self: SAGETrainer, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
+    "TRL's advantages recomputed from r + beta * log Q (sequence credit)."
+    device = log_q.device
+    rpf = self._sage_rewards_per_func
+    rewards = (rpf * self.reward_weights.to(device).unsqueeze(0)).nansum(dim=1)
+    rewards[torch.isnan(rpf).all(dim=1)] = torch.nan
+    log_Q = self.accelerator.gather(sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce).float())
+    shaped = rewards + self.beta * log_Q
+    G = self.num_generations if mode == 'train' else self.num_generations_eval
+    mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
+    n = log_q.size(0)
+    sl = slice(self.accelerator.process_index * n, (self.accelerator.process_index + 1) * n)
+    mean, div = mean[sl], div[sl]
+    if self.args.sequence_form == 'reward': return torch.nan_to_num((shaped[sl].float() - mean) / div, nan=0.0)
+    G_t = returns_to_go(log_q, mask)
+    if self.args.shaping_reduce == 'mean': G_t = G_t / mask.sum(-1, keepdim=True).clamp(min=1)
+    per_token = rewards[sl].unsqueeze(1) + self.beta * G_t
+    return masked(torch.nan_to_num((per_token - mean[:, None]) / div[:, None], nan=0.0), mask)
 
-    # ---- logging --------------------------------------------------------------------------------------------
-    def _reduced_mean(self, stats: Tensor) -> float:
-        tot = self.accelerator.reduce(stats.to(self.accelerator.device), reduction='sum')
-        return (tot[0] / tot[1].clamp(min=1.0)).item()
+# %% ../nbs/22_trainer.ipynb #f86a47f7
+def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
+    "[sum over mask, count] as a float tensor (to be reduced across processes)."
+    m = mask.bool()
+    return torch.stack([x.detach().float()[m].sum(), m.sum().float()])
 
-    def _log_rollout_metrics(self, log_q, mask, entropies, mode):
-        m = self._metrics[mode]
-        m['sage/q_mean'].append(self._reduced_mean(_masked_stats(log_q.exp(), mask)))
-        m['sage/guide_active_frac'].append(self._reduced_mean(_masked_stats((log_q.abs() > 1e-8).float(), mask)))
-        if entropies is not None: m['sage/entropy_mean'].append(self._reduced_mean(_masked_stats(entropies, mask)))
-        if self.args.credit != 'sequence': return
-        shaping = self.beta * sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
-        m['sage/shaping_mean'].append(self._reduced_mean(torch.stack([shaping.sum(), torch.tensor(float(shaping.numel()), device=shaping.device)])))
+@patch
+def _reduced_sum(self: SAGETrainer, stats: Tensor) -> Tensor:
+    return self.accelerator.reduce(stats.to(self.accelerator.device), reduction='sum')
 
-    def _maybe_dump(self, out, log_q, mask, entropies):
-        every = self.args.dump_guide_every
-        if not every or (self._sage_rollouts - 1) % every or not self.accelerator.is_main_process: return
-        k = min(self.args.dump_guide_samples, log_q.size(0))
-        path = Path(self.args.output_dir) / 'sage_guide_dump.jsonl'
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lines = []
-        for i in range(k):
-            n = int(mask[i].sum())
-            ids = out['completion_ids'][i, :n].tolist()
-            rec = dict(step=self.state.global_step, rollout=self._sage_rollouts - 1, row=i, guide=self.args.guide,
-                       tokens=[self.processing_class.decode([t]) if hasattr(self.processing_class, 'decode') else t for t in ids],
-                       token_ids=ids, log_q=[round(v, 6) for v in log_q[i, :n].tolist()],
-                       advantage=out['advantages'][i].tolist())
-            if entropies is not None: rec['entropy'] = [round(v, 6) for v in entropies[i, :n].tolist()]
-            lines.append(json.dumps(rec))
-        with open(path, 'a') as f:  # one write per dump: a reader never sees half a record batch
-            f.write('\n'.join(lines) + '\n'); f.flush()
+@patch
+def _reduced_mean(self: SAGETrainer, stats: Tensor) -> float:
+    tot = self._reduced_sum(stats)
+    return (tot[0] / tot[1].clamp(min=1.0)).item()
 
-    # ---- loss -----------------------------------------------------------------------------------------------
-    def _compute_loss(self, model, inputs):
-        self._sage_capture = {}
-        forward = self.args.kl_direction == 'forward' and self.beta != 0.0
-        try:
-            if forward:
-                beta, self.beta = self.beta, 0.0   # TRL's reverse term off for this call; ours added below
-                try: loss = super()._compute_loss(model, inputs)
-                finally: self.beta = beta
-            else:
-                loss = super()._compute_loss(model, inputs)
-            logps = self._sage_capture.get('logps')
-        finally:
-            self._sage_capture = None
-        if logps is None or self.beta == 0.0: return loss
-        mode = 'train' if self.model.training else 'eval'
-        mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
-        log_q = inputs.get('sage_log_q')
-        ref = inputs['ref_per_token_logps']
-        if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
+@patch
+def _log_rollout_metrics(self: SAGETrainer, log_q, mask, entropies, mode):
+    m = self._metrics[mode]
+    summary = guide_summary(stats=self._reduced_sum(guide_stats(log_q, mask)).cpu())
+    m['sage/q_mean'].append(summary['q_mean'])
+    m['sage/guide_active_frac'].append(summary['active_frac'])
+    if entropies is not None: m['sage/entropy_mean'].append(self._reduced_mean(_masked_stats(entropies, mask)))
+    if self.args.credit != 'sequence': return
+    shaping = self.beta * sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
+    m['sage/shaping_mean'].append(self._reduced_mean(torch.stack([shaping.sum(), torch.tensor(float(shaping.numel()), device=shaping.device)])))
+
+@patch
+def _maybe_dump(self: SAGETrainer, out, log_q, mask, entropies):
+    every = self.args.dump_guide_every
+    if not every or (self._sage_rollouts - 1) % every or not self.accelerator.is_main_process: return
+    k = min(self.args.dump_guide_samples, log_q.size(0))
+    path = Path(self.args.output_dir) / 'sage_guide_dump.jsonl'
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i in range(k):
+        n = int(mask[i].sum())
+        ids = out['completion_ids'][i, :n].tolist()
+        rec = dict(step=self.state.global_step, rollout=self._sage_rollouts - 1, row=i, guide=self.args.guide,
+                   tokens=[self.processing_class.decode([t]) if hasattr(self.processing_class, 'decode') else t for t in ids],
+                   token_ids=ids, log_q=[round(v, 6) for v in log_q[i, :n].tolist()],
+                   advantage=out['advantages'][i].tolist())
+        if entropies is not None: rec['entropy'] = [round(v, 6) for v in entropies[i, :n].tolist()]
+        lines.append(json.dumps(rec))
+    with open(path, 'a') as f:
+        f.write('\n'.join(lines) + '\n'); f.flush()
+
+# %% ../nbs/22_trainer.ipynb #299c9aae
+@patch
+def _compute_loss(self: SAGETrainer, model, inputs):
+    self._sage_capture = {}
+    forward = self.args.kl_direction == 'forward' and self.beta != 0.0
+    try:
         if forward:
-            old = inputs.get('old_per_token_logps')
-            old = logps.detach() if old is None else old
-            ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
-            fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
-            loss = loss + self.beta * aggregate_like_trl(
-                fwd, mask, self.loss_type, max_completion_length=self.max_completion_length,
-                grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
-                num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
-                training=self.model.training)
-            self._metrics[mode]['kl'].append(self._reduced_mean(_masked_stats(fwd, mask)))
-        with torch.no_grad():
-            direction = self.args.kl_direction
-            self._metrics[mode]['sage/kl_ref'].append(self._reduced_mean(_masked_stats(
-                per_token_kl(logps.detach(), ref, mask, direction=direction), mask)))
-            if log_q is not None:
-                self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
-                    per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
-        return loss
+            beta, self.beta = self.beta, 0.0
+            try: loss = super(SAGETrainer, self)._compute_loss(model, inputs)
+            finally: self.beta = beta
+        else:
+            loss = super(SAGETrainer, self)._compute_loss(model, inputs)
+        logps = self._sage_capture.get('logps')
+    finally:
+        self._sage_capture = None
+    if logps is None or self.beta == 0.0: return loss
+    mode = 'train' if self.model.training else 'eval'
+    mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+    log_q = inputs.get('sage_log_q')
+    ref = inputs['ref_per_token_logps']
+    if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
+    if forward:
+        old = inputs.get('old_per_token_logps')
+        old = logps.detach() if old is None else old
+        ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
+        fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
+        loss = loss + self.beta * aggregate_like_trl(
+            fwd, mask, self.loss_type, max_completion_length=self.max_completion_length,
+            grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
+            num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
+            training=self.model.training)
+        self._metrics[mode]['kl'].append(self._reduced_mean(_masked_stats(fwd, mask)))
+    with torch.no_grad():
+        direction = self.args.kl_direction
+        self._metrics[mode]['sage/kl_ref'].append(self._reduced_mean(_masked_stats(
+            per_token_kl(logps.detach(), ref, mask, direction=direction), mask)))
+        if log_q is not None:
+            self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
+                per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
+    return loss
+
+# ## Tests on a tiny offline model
+#
+# The shared tiny fixture of `sage_nb.models` (`tiny_policy`: a 2-layer Qwen2, hidden 64, character tokenizer), saved
+# to a temp dir so TRL can load the reference model from the same path. Prompts are plain strings; the reward
+# (`toy_reward`) counts `a`s plus a length term, so groups usually have some reward spread.

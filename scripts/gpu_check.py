@@ -19,12 +19,10 @@ could run passed; a path whose package is missing is reported as skipped.
 import argparse, json, os, subprocess, sys, tempfile, time
 from pathlib import Path
 
-ALPHABET = 'abcdefgh+=?0123456789 '
-
 
 def build_model(root: Path) -> Path:
-    from sage_nb.models import save_tiny_model
-    return save_tiny_model(root / 'tiny', alphabet=ALPHABET, overwrite=True, hidden_size=64, num_layers=2)
+    from sage_nb.models import tiny_policy
+    return tiny_policy(root, overwrite=True)[0]
 
 
 def run_path(path: str, model_dir: str, device: str) -> dict:
@@ -34,12 +32,12 @@ def run_path(path: str, model_dir: str, device: str) -> dict:
         import unsloth  # noqa: F401  (must precede trl)
     from datasets import Dataset
     from transformers import AutoModelForCausalLM
-    from sage_nb.models import tiny_tokenizer
+    from sage_nb.models import tiny_tokenizer, TINY_ALPHABET, TINY_PROMPTS, toy_reward
     from sage_nb.trainer import SAGEConfig, SAGETrainer, is_unsloth_trainer
     cuda = device == 'cuda'
-    tok = tiny_tokenizer(alphabet=ALPHABET)
-    ds = Dataset.from_dict({'prompt': ['ab+', 'cd+', 'ef=', 'gh?'] * 8})
-    def reward(completions, **kw): return [float(c.count('a')) + 0.1 * (len(c) % 3) for c in completions]
+    tok = tiny_tokenizer(alphabet=TINY_ALPHABET)
+    ds = Dataset.from_dict({'prompt': list(TINY_PROMPTS) * 8})
+    reward = toy_reward
     base = dict(output_dir=tempfile.mkdtemp(), report_to='none', save_strategy='no', per_device_train_batch_size=4,
                 num_generations=4, max_completion_length=8, max_steps=2, learning_rate=5e-3, logging_steps=1,
                 disable_tqdm=True, seed=0, temperature=1.0, loss_type='grpo', use_cpu=not cuda, bf16=cuda)
@@ -61,7 +59,7 @@ def run_path(path: str, model_dir: str, device: str) -> dict:
 
     def rollout(tr, seed=0):
         torch.manual_seed(seed); tr.model.train()
-        return tr._generate_and_score_completions([{'prompt': p} for p in ('ab+', 'cd+') for _ in range(4)])
+        return tr._generate_and_score_completions([{'prompt': p} for p in TINY_PROMPTS[:2] for _ in range(4)])
 
     def loss_and_grad(tr, inputs):
         "Loss of one prepared batch and the flattened gradient it gives (the update SAGE must change)."
