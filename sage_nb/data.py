@@ -4,14 +4,14 @@
 
 # %% ../nbs/31_data.ipynb #8845094e
 from __future__ import annotations
-import json, os
+import json, math, os, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from .config import atomic_write_text
 
 # %% auto #0
 __all__ = ['EVAL_DATASETS', 'TRAIN_DATASETS', 'SFT_DATASETS', 'ALL_DATASETS', 'BOXED_INSTRUCTION', 'R1_BASE_TEMPLATE',
-           'PROMPT_STYLES', 'DatasetSpec', 'get_spec', 'to_schema', 'read_local_rows', 'load_problems',
+           'PROMPT_STYLES', 'DatasetSpec', 'get_spec', 'MissingValue', 'to_schema', 'read_local_rows', 'load_problems',
            'write_fixtures', 'build_prompt', 'add_prompts', 'render_prompt', 'sft_messages']
 
 # %% ../nbs/31_data.ipynb #c9c3e245
@@ -54,19 +54,33 @@ def get_spec(name_or_spec) -> DatasetSpec:
                      '(or pass a DatasetSpec for another dataset)')
 
 # %% ../nbs/31_data.ipynb #44d3739b
+class MissingValue(ValueError):
+    "A row whose problem or gold answer is null, NaN or empty: it cannot be scored."
+
+def _missing(value) -> bool:
+    if value is None: return True
+    if isinstance(value, float): return math.isnan(value)
+    if isinstance(value, str): return not value.strip() or value.strip().lower() == 'nan'
+    if isinstance(value, (list, tuple)): return len(value) == 0 or (len(value) == 1 and _missing(value[0]))
+    return False
+
 def _as_answer(value) -> str:
     if isinstance(value, float) and value.is_integer(): return str(int(value))
     if isinstance(value, (list, tuple)) and len(value) == 1: return _as_answer(value[0])
     return str(value).strip()
 
 def _pick(row: dict, spec: DatasetSpec, field_name: str, column: str | None):
-    for col in (column, field_name):
-        if col is not None and col in row and row[col] is not None: return row[col]
-    raise KeyError(f"Dataset {spec.name!r} ({spec.hub_id}): no column {column!r} for field '{field_name}'; "
-                   f'columns present: {sorted(row)}')
+    "The first non-missing value among the spec's column and the sage_nb column; MissingValue when they are all empty."
+    present = [col for col in dict.fromkeys((column, field_name)) if col is not None and col in row]
+    if not present:
+        raise KeyError(f"Dataset {spec.name!r} ({spec.hub_id}): no column {column!r} for field '{field_name}'; "
+                       f'columns present: {sorted(row)}')
+    for col in present:
+        if not _missing(row[col]): return row[col]
+    raise MissingValue(f"Dataset {spec.name!r}: field '{field_name}' (column {present[0]!r}) is {row[present[0]]!r}")
 
 def to_schema(row: dict, spec: DatasetSpec, index: int) -> dict:
-    "One source row as {id, problem, answer, source, **extras}."
+    "One source row as {id, problem, answer, source, **extras}; `MissingValue` when its problem or answer is empty."
     if spec.id is not None and (spec.id in row or 'id' in row): rid = str(_pick(row, spec, 'id', spec.id))
     else: rid = f'{spec.name}-{index}'
     out = {'id': rid, 'problem': str(_pick(row, spec, 'problem', spec.problem)),
@@ -79,9 +93,62 @@ def to_schema(row: dict, spec: DatasetSpec, index: int) -> dict:
 # %% ../nbs/31_data.ipynb #d0aa7ad8
 _EXTS = ('.jsonl', '.json', '.parquet', '.csv')
 
-def read_local_rows(path, split: str | None = None) -> list[dict]:
-    "Rows of a local jsonl/json/parquet/csv file, or of the data files in a directory."
+def _decode(path: Path) -> str:
+    "The file as text; invalid UTF-8 is an error naming the file and line."
+    data = path.read_bytes()
+    try: return data.decode('utf-8-sig')
+    except UnicodeDecodeError as e:
+        line = data.count(b'\n', 0, e.start) + 1
+        raise ValueError(f'{path}:{line}: invalid UTF-8 ({e.reason} at byte {e.start})') from None
+
+def _jsonl_rows(path: Path, text: str):
+    for lineno, line in enumerate(text.split('\n'), 1):   # not splitlines(): U+2028 may sit inside a JSON string
+        if not line.strip(): continue
+        try: rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f'{path}:{lineno}: malformed JSON ({e.msg}, column {e.colno})') from None
+        if not isinstance(rec, dict): raise ValueError(f'{path}:{lineno}: expected a JSON object, got {type(rec).__name__}')
+        yield rec, f'{path}:{lineno}'
+
+def _json_rows(path: Path, text: str):
+    try: obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        if e.msg == 'Extra data': yield from _jsonl_rows(path, text); return   # JSON lines in a .json file
+        raise ValueError(f'{path}:{e.lineno}: malformed JSON ({e.msg}, column {e.colno})') from None
+    if isinstance(obj, dict):                                                # column-oriented: let pandas lay it out
+        import pandas as pd
+        obj = pd.DataFrame(obj).to_dict(orient='records')
+    if not isinstance(obj, list): raise ValueError(f'{path}: expected a list of records, got {type(obj).__name__}')
+    for i, rec in enumerate(obj):
+        if not isinstance(rec, dict): raise ValueError(f'{path}: record {i} is a {type(rec).__name__}, not an object')
+        yield rec, f'{path}: record {i}'
+
+def _csv_rows(path: Path, text: str):
+    import csv, io
+    reader = csv.reader(io.StringIO(text, newline=''))
+    try:
+        header = next(reader, None)
+        for rec in reader:
+            if not rec: continue
+            if len(rec) != len(header):
+                raise ValueError(f'{path}:{reader.line_num}: {len(rec)} fields, the header has {len(header)}')
+            yield dict(zip(header, rec)), f'{path}:{reader.line_num}'
+    except csv.Error as e: raise ValueError(f'{path}:{reader.line_num}: {e}') from None
+
+def _parquet_rows(path: Path):
     import pandas as pd
+    for i, rec in enumerate(pd.read_parquet(path).to_dict(orient='records')): yield rec, f'{path}: row {i}'
+
+def _no_surrogates(rec: dict, where: str):
+    "Lone surrogates (from `\\ud800` escapes) cannot be written as UTF-8 or tokenized: an error naming the row."
+    for k, v in rec.items():
+        if isinstance(v, str):
+            try: v.encode('utf-8')
+            except UnicodeEncodeError as e:
+                raise ValueError(f'{where}: field {k!r} holds a lone surrogate {v[e.start]!r} at character {e.start}') from None
+
+def _local_rows(path, split: str | None = None) -> tuple[list[dict], list[str]]:
+    "Rows of a local file or directory and, for each, where it came from ('file:line' or 'file: record i')."
     path = Path(path)
     if path.is_dir():
         files = sorted(p for p in path.rglob('*') if p.suffix in _EXTS)
@@ -89,29 +156,50 @@ def read_local_rows(path, split: str | None = None) -> list[dict]:
         if not files: raise FileNotFoundError(f'No {"/".join(_EXTS)} files under {path}')
     elif path.is_file(): files = [path]
     else: raise FileNotFoundError(f'No such file or directory: {path}')
-    rows = []
+    rows, where = [], []
     for f in files:
-        if f.suffix == '.jsonl': df = pd.read_json(f, lines=True, dtype=False)
-        elif f.suffix == '.json':
-            try: df = pd.read_json(f, dtype=False)
-            except ValueError: df = pd.read_json(f, lines=True, dtype=False)
-        elif f.suffix == '.parquet': df = pd.read_parquet(f)
-        elif f.suffix == '.csv': df = pd.read_csv(f, dtype=str, keep_default_na=False)
+        if f.suffix == '.jsonl': found = _jsonl_rows(f, _decode(f))
+        elif f.suffix == '.json': found = _json_rows(f, _decode(f))
+        elif f.suffix == '.csv': found = _csv_rows(f, _decode(f))
+        elif f.suffix == '.parquet': found = _parquet_rows(f)
         else: raise ValueError(f'Unsupported file type {f.suffix!r} ({f}); use one of {_EXTS}')
-        rows.extend(df.to_dict(orient='records'))
-    return rows
+        for rec, loc in found:
+            _no_surrogates(rec, loc)
+            rows.append(rec); where.append(loc)
+    columns = dict.fromkeys(k for r in rows for k in r)         # a key absent from one JSON line is a null there
+    return [{k: r.get(k) for k in columns} for r in rows], where
+
+def read_local_rows(path, split: str | None = None) -> list[dict]:
+    "Rows of a local jsonl/json/parquet/csv file, or of the data files in a directory; bad data names its file and line."
+    return _local_rows(path, split)[0]
 
 # %% ../nbs/31_data.ipynb #9f608c4c
 def _hub_rows(spec: DatasetSpec, split: str) -> list[dict]:
     import datasets
     return list(datasets.load_dataset(spec.hub_id, spec.config, split=split))
 
-def load_problems(name_or_spec, path=None, split: str | None = None, limit: int | None = None):
+def _schema_rows(rows: list, where: list, spec: DatasetSpec, missing: str) -> list[dict]:
+    "Rows in the schema; rows without a problem or gold answer are skipped (with a warning that counts them) or, with `missing='error'`, an error naming the first."
+    records, skipped = [], []
+    for i, (row, loc) in enumerate(zip(rows, where)):
+        try: records.append(to_schema(row, spec, i))
+        except MissingValue as e:
+            if missing == 'error': raise MissingValue(f'{loc}: {e}') from None
+            skipped.append(loc)
+        except KeyError as e: raise KeyError(f'{loc}: {e.args[0]}') from None
+    if skipped:
+        more = f' and {len(skipped) - 3} more' if len(skipped) > 3 else ''
+        warnings.warn(f"{spec.name}: skipped {len(skipped)} of {len(rows)} rows with no problem or gold answer "
+                      f"(null, NaN or empty): {', '.join(skipped[:3])}{more}", stacklevel=3)
+    return records
+
+def load_problems(name_or_spec, path=None, split: str | None = None, limit: int | None = None, missing: str = 'skip'):
     "A `datasets.Dataset` in the sage_nb schema, from `path` (file or directory) if given, else from the Hub."
     import datasets
+    if missing not in ('skip', 'error'): raise ValueError(f"missing must be 'skip' or 'error', got {missing!r}")
     spec = get_spec(name_or_spec)
     split = split or spec.split
-    if path is not None: rows = read_local_rows(path, split)
+    if path is not None: rows, where = _local_rows(path, split)
     else:
         try: rows = _hub_rows(spec, split)
         except Exception as e:
@@ -121,8 +209,9 @@ def load_problems(name_or_spec, path=None, split: str | None = None, limit: int 
                 f"(e.g. `datasets.load_dataset({spec.hub_id!r}, {spec.config!r}, split={split!r}).to_json('{spec.name}.jsonl')`) "
                 f"and pass the file or its directory: load_problems({spec.name!r}, path='path/to/{spec.name}.jsonl'), "
                 f"or `paths: {{{spec.name}: path/to/{spec.name}.jsonl}}` in the config.") from e
-    if limit is not None: rows = rows[:limit]
-    records = [to_schema(r, spec, i) for i, r in enumerate(rows)]
+        where = [f'{spec.hub_id} ({split}) row {i}' for i in range(len(rows))]
+    if limit is not None: rows, where = rows[:limit], where[:limit]
+    records = _schema_rows(rows, where, spec, missing)
     if not records: raise ValueError(f'Dataset {spec.name!r} is empty (path={path}, split={split})')
     return datasets.Dataset.from_list(records)
 

@@ -4,13 +4,14 @@
 
 # %% ../nbs/11_kl.ipynb #fdc41718
 from __future__ import annotations
+import math
 import torch
 from torch import Tensor
 from .guides import masked
 
 # %% auto #0
-__all__ = ['ESTIMATORS', 'exact_pseudo_kl', 'exact_forward_kl', 'kl_k1', 'kl_k2', 'kl_k3', 'forward_kl_term', 'per_token_kl',
-           'expected_kl_grad']
+__all__ = ['ESTIMATORS', 'exact_pseudo_kl', 'exact_forward_kl', 'kl_k1', 'kl_k2', 'kl_k3', 'forward_kl_term', 'safe_clamp',
+           'per_token_kl', 'expected_kl_grad']
 
 # %% ../nbs/11_kl.ipynb #384caa7b
 def exact_pseudo_kl(p: Tensor, m: Tensor) -> Tensor:
@@ -40,6 +41,15 @@ def forward_kl_term(logps: Tensor, anchor_logps: Tensor) -> Tensor:
     d = anchor_logps - logps
     return d * torch.exp(d) - torch.expm1(d)
 
+# %% ../nbs/11_kl.ipynb #6ea84fc4
+def safe_clamp(dtype: torch.dtype, clamp: float = 20.0, direction: str = 'reverse') -> float:
+    "The largest |d| <= `clamp` for which the KL term and its gradient stay finite in `dtype`."
+    big = torch.finfo(dtype).max
+    lim = math.log(big)
+    if direction == 'forward':                       # solve c e^c = big (Lambert W) by fixed-point iteration
+        for _ in range(50): lim = math.log(big) - math.log(lim)
+    return min(float(clamp), lim - 0.1)
+
 # %% ../nbs/11_kl.ipynb #d670c2d8
 ESTIMATORS = {'k1': kl_k1, 'k2': kl_k2, 'k3': kl_k3}
 
@@ -51,7 +61,9 @@ def per_token_kl(logps: Tensor, ref_logps: Tensor, mask: Tensor, log_q: Tensor |
     if direction == 'reverse' and estimator not in ESTIMATORS:
         raise ValueError(f"estimator must be one of {sorted(ESTIMATORS)}, got {estimator!r}")
     anchor = ref_logps if log_q is None else ref_logps + masked(log_q, mask).to(ref_logps.dtype)
-    d = masked(anchor - logps, mask).clamp(-clamp, clamp)   # masked first: no inf/NaN reaches exp or autograd
+    polynomial = direction == 'reverse' and estimator in ('k1', 'k2')   # no exp: the default clamp is safe in any dtype
+    c = clamp if polynomial else safe_clamp(torch.promote_types(anchor.dtype, logps.dtype), clamp, direction)
+    d = masked(anchor - logps, mask).clamp(-c, c)   # masked first: no inf/NaN reaches exp or autograd
     zero = torch.zeros_like(d)
     term = forward_kl_term(zero, d) if direction == 'forward' else ESTIMATORS[estimator](zero, d)
     if ratio is not None: term = term * ratio

@@ -13,11 +13,11 @@ from .rewards import completion_text, _balanced_group
 from .passk import pass_at_k_curve
 
 # %% auto #0
-__all__ = ['LEAVES', 'OPERATORS', 'NAMES', 'KK_INSTRUCTIONS', 'KK_EVAL_HINT', 'check_statement', 'holds', 'all_assignments',
-           'truth_table', 'solve', 'random_statement', 'render_statement', 'KKPuzzle', 'generate_puzzle',
-           'generate_puzzles', 'kk_prompt', 'kk_records', 'parse_kk_answer', 'solution_dict', 'kk_score', 'kk_reward',
-           'kk_from_record', 'load_kk_jsonl', 'kk_pass_at_k', 'guess_pass_at_k', 'random_answers', 'kk_eval_datasets',
-           'kk_score_fn', 'kk_eval_table', 'generator_stats']
+__all__ = ['LEAVES', 'OPERATORS', 'MAX_PEOPLE', 'NAMES', 'KK_INSTRUCTIONS', 'KK_EVAL_HINT', 'check_statement', 'holds',
+           'all_assignments', 'truth_table', 'solve', 'random_statement', 'render_statement', 'KKPuzzle',
+           'generate_puzzle', 'generate_puzzles', 'kk_prompt', 'kk_records', 'parse_kk_answer', 'solution_dict',
+           'kk_score', 'kk_reward', 'kk_from_record', 'load_kk_jsonl', 'kk_pass_at_k', 'guess_pass_at_k',
+           'random_answers', 'kk_eval_datasets', 'kk_score_fn', 'kk_eval_table', 'generator_stats']
 
 # %% ../nbs/52_knights_knaves.ipynb #233bc057
 LEAVES = ('telling-truth', 'lying')
@@ -55,8 +55,13 @@ def holds(stmt, assignment: Sequence[bool]) -> bool:
     raise ValueError(f"unknown operator {op!r}")
 
 # %% ../nbs/52_knights_knaves.ipynb #cff8e4c8
+MAX_PEOPLE = 16
+
 def all_assignments(n_people: int) -> np.ndarray:
     "Boolean array `(2**n_people, n_people)`: row `r` is the assignment whose bit `i` says person `i` is a knight."
+    if n_people > MAX_PEOPLE:
+        raise ValueError(f"{n_people} people: the exhaustive solver handles at most {MAX_PEOPLE} (2**n assignments; "
+                         f"{n_people} would need {2 ** n_people * n_people / 2 ** 30:.1f} GiB per table)")
     rows = np.arange(2 ** n_people)[:, None]
     return ((rows >> np.arange(n_people)) & 1).astype(bool)
 
@@ -205,32 +210,47 @@ def kk_records(puzzles: Iterable[KKPuzzle], chat: bool = True) -> list[dict]:
 _KNIGHT = {'knight', 'knights', 'truth-teller', 'truth-tellers', 'truthteller', 'truthtellers', 'truthful',
            'honest', 'truth teller', 'truth tellers'}
 _ROLE = r"(?i:(knights?|knaves?|truth[- ]?tellers?|truthful|honest|liars?|lying))"
+_OPEN, _CLOSE = re.compile(r"<answer>", re.I), re.compile(r"</answer>", re.I)
 
 def _answer_region(text: str) -> str:
-    blocks = re.findall(r"<answer>(.*?)(?:</answer>|$)", text, flags=re.S | re.I)
-    if blocks: return blocks[-1]
+    "The last `<answer>` block (to `</answer>` or the end), else the last `\\boxed{...}`, else the whole text."
+    last = None
+    for last in _OPEN.finditer(text): pass
+    if last is not None:
+        close = _CLOSE.search(text, last.end())
+        return text[last.end():close.start() if close else len(text)]
     i = text.rfind('\\boxed{')
     if i < 0: return text
     inner = _balanced_group(text, i + len('\\boxed'))
     # a box that never closes (a truncated completion) runs to the end, like an unclosed <answer>
     return text[i + len('\\boxed{'):] if inner is None else inner
 
+@functools.lru_cache(maxsize=256)
+def _kk_patterns(names: tuple) -> tuple:
+    "(name, single claim, list of names, 'are ROLE' after a list) regexes for one tuple of names."
+    alt = '|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    name_re = rf"(?<![\w])({alt})(?![\w])"
+    single = re.compile(name_re + r"\s*(?:'s\s+role\s+)?(?:(?i:is|was|must\s+be|has\s+to\s+be|would\s+be|=|:|-|–|→|->|=>)\s*)"
+                        r"(?P<neg>(?i:not\s+))?(?:(?i:a|an|the)\s+)?" + _ROLE + r"(?![\w])")
+    listed = re.compile(rf"{name_re}(?:\s*(?:,\s*(?i:and\s+)?|(?i:and)\s+){name_re})+")
+    are = re.compile(r"\s+(?i:are)\s+(?P<neg>(?i:not\s+))?(?:(?i:both|all)\s+)?" + _ROLE + r"(?![\w])")
+    return re.compile(name_re), single, listed, are
+
 def parse_kk_answer(text: str, names: Sequence[str]) -> dict[str, bool] | None:
     "Map each of `names` to `True` (knight) / `False` (knave) from a model's answer, or `None` if one is missing."
+    if not names: return None
     region = _answer_region(text or '')
     found: dict[str, tuple[int, bool]] = {}
     def claim(name, pos, role, negated=False):
         is_knight = (role.lower().replace('\\', '') in _KNIGHT) != negated
         if name not in found or pos >= found[name][0]: found[name] = (pos, is_knight)
-    alt = '|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    name_re = rf"(?<![\w])({alt})(?![\w])"
-    single = re.compile(name_re + r"\s*(?:'s\s+role\s+)?(?:(?i:is|was|must\s+be|has\s+to\s+be|would\s+be|=|:|-|–|→|->|=>)\s*)"
-                        r"(?P<neg>(?i:not\s+))?(?:(?i:a|an|the)\s+)?" + _ROLE + r"(?![\w])")
+    one, single, listed, are = _kk_patterns(tuple(names))
     for m in single.finditer(region): claim(m.group(1), m.start(), m.group(3), bool(m.group('neg')))
-    group = re.compile(rf"((?:{name_re}\s*(?:,\s*(?i:and\s+)?|(?i:and)\s+))+{name_re})\s+(?i:are)\s+"
-                       rf"(?P<neg>(?i:not\s+))?(?:(?i:both|all)\s+)?" + _ROLE + r"(?![\w])")
-    for m in group.finditer(region):
-        for nm in re.findall(name_re, m.group(1)): claim(nm, m.start(), m.group(m.lastindex), bool(m.group('neg')))
+    # a list of names is matched once, greedily, and finditer resumes after it: linear in the text
+    for m in listed.finditer(region):
+        tail = are.match(region, m.end())
+        if tail is None: continue
+        for nm in one.findall(m.group(0)): claim(nm, m.start(), tail.group(2), bool(tail.group('neg')))
     if any(n not in found for n in names): return None
     return {n: found[n][1] for n in names}
 
@@ -259,18 +279,30 @@ def kk_score(completion, solution, names: Sequence[str] | None = None) -> float:
     "1.0 when the completion names every person's role correctly, else 0.0."
     if isinstance(solution, str): gold = dict(_text_solution(solution, None if names is None else tuple(names)))
     else: gold = solution_dict(solution, names)
+    if not gold: raise ValueError(f"kk_score: the solution names nobody ({solution!r}); an empty gold would match anything")
     return float(parse_kk_answer(completion_text(completion), list(gold)) == gold)
+
+def _same_length(what: str, n: int, **columns):
+    for name, col in columns.items():
+        if col is not None and len(col) != n: raise ValueError(f"{what}: {n} completions but {len(col)} {name}")
 
 def kk_reward(completions: Sequence, solution: Sequence, names: Sequence | None = None, **kwargs) -> list[float]:
     "TRL reward function: `kk_score` for each completion against its row's `solution` (and `names`)."
+    _same_length('kk_reward', len(completions), solutions=solution, names=names)
     names = names if names is not None else [None] * len(completions)
     return [kk_score(c, s, n) for c, s, n in zip(completions, solution, names)]
 
 # %% ../nbs/52_knights_knaves.ipynb #e09becc0
 def kk_from_record(rec: dict, check: bool = True) -> KKPuzzle:
     "A `KKPuzzle` from one public-format K&K record (see the field mapping above)."
-    try: names = tuple(rec['names'])
-    except KeyError: raise ValueError(f"record has no 'names' field (keys: {sorted(rec)})") from None
+    if not isinstance(rec, dict): raise ValueError(f"a record must be a JSON object, got {type(rec).__name__}")
+    if 'names' not in rec: raise ValueError(f"record has no 'names' field (keys: {sorted(rec)})")
+    if not isinstance(rec['names'], (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in rec['names']):
+        raise ValueError(f"'names' must be a list of non-empty strings, got {rec['names']!r:.80}")
+    names = tuple(rec['names'])
+    if not 1 <= len(names) <= MAX_PEOPLE:
+        raise ValueError(f"record has {len(names)} people; sage_nb reads puzzles of 1 to {MAX_PEOPLE} people "
+                         f"(the exhaustive solver checks 2**n assignments; the generator makes at most 12)")
     stmts = rec.get('statements')
     if stmts is None:
         stmts = ((rec.get('reward_model') or {}).get('ground_truth') or {}).get('statements')
@@ -298,11 +330,14 @@ def load_kk_jsonl(path, n_people: int | Sequence[int] | None = None, limit: int 
     "Puzzles from a local public-format K&K JSONL file, optionally only those with `n_people` people."
     sizes = None if n_people is None else ({n_people} if isinstance(n_people, int) else set(n_people))
     out = []
-    with open(path) as f:
-        for lineno, line in enumerate(f, 1):
-            if not line.strip(): continue
-            try: pz = kk_from_record(json.loads(line), check=check)
-            except (ValueError, SyntaxError, KeyError) as e: raise ValueError(f"{path}:{lineno}: {e}") from None
+    with open(path, 'rb') as f:
+        for lineno, raw in enumerate(f, 1):
+            try:
+                line = raw.decode('utf-8')
+                if not line.strip(): continue
+                pz = kk_from_record(json.loads(line), check=check)
+            except (ValueError, SyntaxError, KeyError, TypeError, IndexError, RecursionError, MemoryError) as e:
+                raise ValueError(f"{path}:{lineno}: {type(e).__name__}: {e}") from None
             if sizes is None or pz.n_people in sizes: out.append(pz)
             if limit is not None and len(out) >= limit: break
     return out
@@ -347,6 +382,7 @@ def kk_eval_datasets(puzzles: Sequence[KKPuzzle], prefix: str = 'kk') -> dict:
 
 def kk_score_fn(completions: Sequence[str], answers: Sequence[str]) -> list[float]:
     "`score_fn` for `sage_nb.evaluate`: the K&K verifier on each (completion, answer text) pair."
+    _same_length('kk_score_fn', len(completions), answers=answers)
     return [kk_score(c, a) for c, a in zip(completions, answers)]
 
 def kk_eval_table(result: dict, stat: str = 'mean') -> 'pd.DataFrame':

@@ -69,7 +69,7 @@ register_pattern('case_analysis', 'Split the problem into cases and treat each o
                   r"\bon the other hand,? if\b", r"\bif (?:\w+ )?(?:is )?(?:even|odd)\b"],
                  min_matches=2, replace=True)
 register_pattern('constraint_setup', 'Name the unknowns and write the conditions as equations or constraints.',
-                 [r"\blet\s+\\?\(?\s*[a-z](?:_\w+)?\s*\\?\)?\s+(?:be|denote)\b", r"\blet's (?:denote|define|call)\b",
+                 [r"\blet\s+(?:\\?\(\s*)?[a-z](?:_\w+)?(?:\s*\\?\))?\s+(?:be|denote)\b", r"\blet's (?:denote|define|call)\b",
                   r"\b(?:we|i) (?:have|get) the (?:equations?|system|constraints?|conditions?)\b", r"\bconstraints?\b",
                   r"\bsubject to\b", r"\bset up (?:an|the|a system of) equations?\b", r"\bsystem of equations\b"],
                  replace=True)
@@ -170,9 +170,11 @@ def load_completions(paths, model: str | None = None) -> dict[str, list[str]]:
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     out: dict[str, list[str]] = {}
     for path in paths:
-        for lineno, line in enumerate(Path(path).read_text().splitlines(), 1):
-            if not line.strip(): continue
-            rec = json.loads(line)
+        for lineno, raw in enumerate(Path(path).read_bytes().splitlines(), 1):
+            try: rec = json.loads(raw.decode('utf-8')) if raw.strip() else None
+            except ValueError as e: raise ValueError(f"{path}:{lineno}: {type(e).__name__}: {e}") from None
+            if rec is None: continue
+            if not isinstance(rec, dict): raise ValueError(f"{path}:{lineno}: a record must be a JSON object")
             name = next((rec[k] for k in _MODEL_KEYS if k in rec), model)
             if name is None: raise ValueError(f"{path}:{lineno}: no model field ({_MODEL_KEYS}); pass model=")
             texts = rec['completions'] if 'completions' in rec else [next((rec[k] for k in _TEXT_KEYS if k in rec), None)]

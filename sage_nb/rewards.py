@@ -4,14 +4,15 @@
 
 # %% ../nbs/30_rewards.ipynb #3e72c653
 from __future__ import annotations
-import atexit, json, logging, os, re, select, subprocess, sys, threading, time
+import atexit, hashlib, json, logging, math, os, re, select, subprocess, sys, threading, time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, asdict
 
 # %% auto #0
-__all__ = ['strip_thinking', 'last_boxed', 'extract_answer', 'normalize_answer', 'VerifierStats', 'MathVerifier',
-           'default_verifier', 'set_default_verifier', 'completion_text', 'accuracy_reward', 'format_reward',
-           'passk_like_workload', 'plain_math_verify']
+__all__ = ['ANSWER_CHARS', 'MAX_DIGITS', 'strip_thinking', 'last_boxed', 'extract_answer', 'normalize_answer', 'answer_region',
+           'VerifierStats', 'MathVerifier', 'gold_text', 'default_verifier', 'set_default_verifier', 'completion_text',
+           'accuracy_reward', 'format_reward', 'regression_cases', 'unwrap_math', 'run_bounded', 'passk_like_workload',
+           'plain_math_verify']
 
 # %% ../nbs/30_rewards.ipynb #b22135d3
 def strip_thinking(text: str) -> str | None:
@@ -48,13 +49,24 @@ def last_boxed(text: str) -> str | None:
     return None
 
 # %% ../nbs/30_rewards.ipynb #ec6b0685
-_FALLBACK_RES = [re.compile(r'final answer is[:\s]*(.+)', re.IGNORECASE),
-                 re.compile(r'answer\s*[:：]\s*(.+)', re.IGNORECASE)]
+_FALLBACK_RES = [re.compile(r'final answer is', re.IGNORECASE), re.compile(r'answer\s*[:：]', re.IGNORECASE)]
+_HOPE = 'I hope it is correct'
+
+def _fallback_line(body: str, end: int) -> str:
+    "The rest of the line after a cue that ends at `end`, skipping `:` and white space (also line breaks) first."
+    i, n = end, len(body)
+    while i < n and (body[i] == ':' or body[i].isspace()): i += 1
+    j = body.find('\n', i)
+    return body[i:] if j < 0 else body[i:j]
 
 def _clean_fallback(ans: str) -> str | None:
-    ans = ans.strip().split('\n')[0].strip()
-    ans = re.sub(r'\.?\s*I hope it is correct\.?$', '', ans).strip()
-    ans = ans.strip('$ ').rstrip('.').strip('$ ')
+    "Strip spacing, `$`, a trailing `.` and a trailing 'I hope it is correct.' (string methods: linear time)."
+    ans = ans.strip()
+    t = ans[:-1] if ans.endswith('.') else ans
+    if t.endswith(_HOPE):
+        t = t[:-len(_HOPE)].rstrip()
+        ans = t[:-1] if t.endswith('.') else t
+    ans = ans.strip().strip('$ ').rstrip('.').strip('$ ')
     return ans or None
 
 def extract_answer(text) -> str | None:
@@ -67,8 +79,9 @@ def extract_answer(text) -> str | None:
         if boxed is not None: return boxed.strip() or None
         if _BOX_RE.search(body): return None   # a box that is malformed: do not guess
         for rx in _FALLBACK_RES:
-            found = rx.findall(body)
-            if found: return _clean_fallback(found[-1])
+            last = None
+            for last in rx.finditer(body): pass
+            if last is not None: return _clean_fallback(_fallback_line(body, last.end()))
         return None
     except Exception: return None
 
@@ -85,74 +98,223 @@ def normalize_answer(ans: str | None) -> str | None:
     if re.fullmatch(r'-?\d{1,3}(,\d{3})+', s): s = s.replace(',', '')   # 1,000 -> 1000
     return s
 
+# %% ../nbs/30_rewards.ipynb #36c9d931
+ANSWER_CHARS = 4096
+
+def answer_region(text, max_chars: int = ANSWER_CHARS) -> str | None:
+    "What the verifier reads of a completion: the text after the last `</think>`, at most its last `max_chars` characters; None for an unclosed `<think>` or no text."
+    if not isinstance(text, str): return None
+    body = strip_thinking(text)
+    if body is None: return None
+    body = body.strip()
+    if len(body) > max_chars:
+        body = body[-max_chars:]
+        nl = body.find('\n')                      # start at a line so a `$...$` pair is not cut in half
+        if 0 <= nl < max_chars // 2: body = body[nl + 1:]
+    return body or None
+
+# %% ../nbs/30_rewards.ipynb #eef41fb4
+MAX_DIGITS = 10**6
+
+def _log10(e) -> float | None:
+    "Estimate of log10|e| for a number built from integers, rationals, floats, powers, products, sums and factorials (an upper bound for sums, inf for towers); None when `e` is not such a number."
+    import sympy as sp, mpmath
+    if e.is_Integer:
+        n = abs(int(e))
+        return -math.inf if n == 0 else math.log10(n) if n < 10**300 else n.bit_length() * math.log10(2)
+    if e.is_Rational: return _log10(sp.Integer(e.p)) - _log10(sp.Integer(e.q))
+    if e.is_Float:
+        m = mpmath.mpf(e._mpf_)
+        return float(mpmath.log10(abs(m))) if m else -math.inf
+    if e.is_Pow:
+        b, x = _log10(e.base), _log10(e.exp)
+        if b is None or x is None: return None
+        if x > 300: return math.inf
+        xv = float(e.exp) if e.exp.is_Number else 10 ** x     # the exponent's value, or a bound on its size
+        return xv * b if e.exp.is_Number else abs(b) * xv
+    if isinstance(e, sp.factorial):
+        n = _log10(e.args[0])
+        if n is None: return None
+        return math.inf if n > 300 else 10 ** n * max(n, 0.0)
+    if e.is_Mul or e.is_Add:
+        parts = [_log10(a) for a in e.args]
+        if None in parts: return None
+        return sum(parts) if e.is_Mul else max(parts) + math.log10(len(parts))
+    return None
+
+def _too_large(parsed, max_digits: float | None) -> bool:
+    "Whether a parsed answer holds a number too large to evaluate within any deadline (a power tower, a huge factorial)."
+    import sympy as sp
+    if max_digits is None: return False
+    for obj in parsed:
+        if not isinstance(obj, sp.Basic): continue
+        for node in sp.preorder_traversal(obj):
+            if node.is_Pow or isinstance(node, sp.factorial):
+                size = _log10(node)
+                if size is not None and abs(size) > max_digits: return True
+    return False
+
 # %% ../nbs/30_rewards.ipynb #6e56070e
-def _verify_one(pred: str, gold: str) -> str:
-    "'correct' / 'wrong' / 'unparsable' for one pair, with math-verify's signal timeouts off (runs in a worker)."
-    from math_verify import parse, verify
+_MATH_MARKS = ('$', '\\(', '\\[', '\\boxed', '\\fbox')
+
+def _is_bare(text: str) -> bool:
+    "No math delimiters at all: a bare answer such as `1/2` or `\\frac{1}{2}`."
+    return not any(m in text for m in _MATH_MARKS)
+
+def _configs():
+    from math_verify import LatexExtractionConfig, ExprExtractionConfig
+    pred = [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()]   # a box first, as TRL reads completions
+    return pred, [LatexExtractionConfig(), ExprExtractionConfig()]                   # gold: math-verify's defaults
+
+def _read(text: str, config, bare_first: bool) -> list:
+    "math-verify's `parse` of `text`; a bare answer is also tried inside `$...$` (first when `bare_first`)."
+    from math_verify import parse
+    tries = [text]
+    if _is_bare(text): tries = [f'${text}$', text] if bare_first else [text, f'${text}$']
+    for t in tries:
+        parsed = parse(t, config, parsing_timeout=None)
+        if parsed: return parsed
+    return []
+
+def _verify_one(pred: str, gold: str, kind: str = 'answer', max_digits: float | None = MAX_DIGITS) -> str:
+    "'correct' / 'wrong' / 'unparsable' / 'too_large' for one pair, math-verify's signal timeouts off (runs in a worker)."
+    from math_verify import verify
     logging.getLogger('math_verify').setLevel(logging.ERROR)   # its 'timeout disabled' notice: we enforce our own
-    gold_parsed = parse('\\boxed{' + gold + '}', parsing_timeout=None)
-    pred_parsed = parse('\\boxed{' + pred + '}', parsing_timeout=None)
+    pred_cfg, gold_cfg = _configs()
+    gold_parsed = _read(gold, gold_cfg, bare_first=True)
+    pred_parsed = _read(pred, pred_cfg, bare_first=kind == 'answer')
     if not gold_parsed or not pred_parsed: return 'unparsable'
+    if _too_large(gold_parsed, max_digits) or _too_large(pred_parsed, max_digits): return 'too_large'
     return 'correct' if verify(gold_parsed, pred_parsed, timeout_seconds=None) else 'wrong'
 
-def _serve_stdio():
-    "Worker loop on stdin/stdout: read JSON lines [key, pred, gold], answer [key, outcome]; stop at EOF."
-    import json, sys
-    logging.getLogger('math_verify').setLevel(logging.ERROR)
-    import math_verify  # noqa: F401  (import once, before the first request)
-    parent = os.getppid()
-    def _orphan_watch():   # the parent died without closing our stdin: do not linger
+# %% ../nbs/30_rewards.ipynb #ab9d910c
+_PR_SET_PDEATHSIG = 1
+
+def _die_with_parent(parent: int):
+    "Ask Linux to SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG), then check the parent is still there."
+    if sys.platform.startswith('linux'):
+        import ctypes, signal
+        try: ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError): pass
+    if os.getppid() != parent: os._exit(0)   # the parent died before the prctl took effect
+
+def _serve(rfile, wfile, parent: int, max_digits: float | None):
+    "Worker loop: read JSON lines [key, pred, gold, kind], answer [key, outcome]; stop at EOF."
+    def _orphan_watch():   # not Linux: the parent died without closing our input, do not linger
         while True:
             time.sleep(2.0)
             if os.getppid() != parent: os._exit(0)
     threading.Thread(target=_orphan_watch, daemon=True).start()
-    out = sys.stdout
-    out.write('["ready", null]\n'); out.flush()
-    for line in sys.stdin:
-        key, pred, gold = json.loads(line)
-        try: res = _verify_one(pred, gold)
+    wfile.write('["ready", null]\n'); wfile.flush()
+    for line in rfile:
+        key, pred, gold, kind = json.loads(line)
+        try: res = _verify_one(pred, gold, kind, max_digits)
         except Exception: res = 'error'
-        out.write(json.dumps([key, res]) + '\n'); out.flush()
+        wfile.write(json.dumps([key, res]) + '\n'); wfile.flush()
+
+# %% ../nbs/30_rewards.ipynb #0043707a
+def _zygote():
+    "Template process: import math-verify once, then fork a ready worker per request on the control socket."
+    import signal, socket
+    _die_with_parent(int(os.environ['SAGE_VERIFY_PARENT']))
+    raw = os.environ.get('SAGE_VERIFY_MAX_DIGITS', '')
+    max_digits = None if raw == 'none' else float(raw or MAX_DIGITS)
+    logging.getLogger('math_verify').setLevel(logging.ERROR)
+    _verify_one('1/2', r'\frac{2}{4}', 'answer', max_digits)      # every lazy import happens once, here
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)                 # forked workers are reaped by the kernel
+    ctl, me = socket.socket(fileno=int(os.environ['SAGE_VERIFY_CTL'])), os.getpid()
+    while True:
+        requests = ctl.recv(64)
+        if not requests: os._exit(0)                              # the verifier closed: so do we
+        for _ in requests:
+            mine, theirs = socket.socketpair()
+            pid = os.fork()
+            if pid == 0:                                          # the worker: die with the template, serve
+                ctl.close(); mine.close()
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                _die_with_parent(me)
+                _serve(theirs.makefile('r', encoding='utf-8'), theirs.makefile('w', encoding='utf-8'), me, max_digits)
+                os._exit(0)
+            theirs.close()
+            socket.send_fds(ctl, [str(pid).encode()], [mine.fileno()])
+            mine.close()
 
 # %% ../nbs/30_rewards.ipynb #be281494
-_WORKER_CMD = 'from sage_nb.rewards import _serve_stdio; _serve_stdio()'
+_ZYGOTE_CMD = 'from sage_nb.rewards import _zygote; _zygote()'
+_SPAWNER, _SPAWN_LOCK = None, threading.Lock()
 
+def _spawn(cmd: list, **kwargs) -> subprocess.Popen:
+    "Popen from one long-lived thread: the parent-death signal fires when the *thread* that started a process ends."
+    global _SPAWNER
+    with _SPAWN_LOCK:
+        if _SPAWNER is None:
+            from concurrent.futures import ThreadPoolExecutor
+            _SPAWNER = ThreadPoolExecutor(1, thread_name_prefix='sage-verify-spawn')
+    return _SPAWNER.submit(subprocess.Popen, cmd, **kwargs).result()
+
+class _Zygote:
+    "The template process and its control socket."
+    def __init__(self, max_digits: float | None, start_timeout: float):
+        import socket
+        self.sock, theirs = socket.socketpair()
+        env = dict(os.environ, SAGE_VERIFY_PARENT=str(os.getpid()), SAGE_VERIFY_CTL=str(theirs.fileno()),
+                   SAGE_VERIFY_MAX_DIGITS='none' if max_digits is None else str(max_digits))
+        self.proc = _spawn([sys.executable, '-c', _ZYGOTE_CMD], pass_fds=[theirs.fileno()], env=env,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        theirs.close()
+        self.sock.settimeout(start_timeout)
+
+    def fork(self):
+        "(pid, socket) of a new worker; raises OSError (a timeout included) when the template cannot provide one."
+        import socket
+        self.sock.sendall(b'f')
+        msg, fds, _, _ = socket.recv_fds(self.sock, 64, 1)
+        if not fds: raise EOFError('the math-verify template process exited')
+        return int(msg), socket.socket(fileno=fds[0])
+
+    def close(self):
+        try: self.sock.close()
+        except OSError: pass
+        try: self.proc.kill(); self.proc.wait(timeout=5)
+        except Exception: pass
+
+# %% ../nbs/30_rewards.ipynb #371286c9
 class _Worker:
-    "One math-verify process and the pipes to it."
-    def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, '-c', _WORKER_CMD], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    "One math-verify worker (forked by the template) and the socket to it."
+    def __init__(self, zygote: _Zygote):
+        self.pid, self.sock = zygote.fork()
+        self.rfile, self.wfile = self.sock.makefile('r', encoding='utf-8'), self.sock.makefile('w', encoding='utf-8')
         self.job, self.ready, self.started = None, False, time.monotonic()   # job = (key, sent_at) while busy
 
-    def fileno(self) -> int: return self.proc.stdout.fileno()
+    def fileno(self) -> int: return self.sock.fileno()
 
-    def send(self, key, pred, gold):
-        self.proc.stdin.write(json.dumps([key, pred, gold]) + '\n'); self.proc.stdin.flush()
+    def send(self, key, pred, gold, kind):
+        self.wfile.write(json.dumps([key, pred, gold, kind]) + '\n'); self.wfile.flush()
         self.job = (key, time.monotonic())
 
     def recv(self):
-        line = self.proc.stdout.readline()
+        line = self.rfile.readline()
         if not line: raise EOFError('math-verify worker exited')
         return json.loads(line)
 
     def kill(self):
-        try: self.proc.kill(); self.proc.wait(timeout=5)
-        except Exception: pass
-        for f in (self.proc.stdin, self.proc.stdout):
-            try: f.close()
-            except Exception: pass
+        import signal
+        try: os.kill(self.pid, signal.SIGKILL)
+        except OSError: pass
+        self.close()
 
     def close(self):
-        try: self.proc.stdin.close(); self.proc.wait(timeout=1)
-        except Exception: pass
-        if self.proc.poll() is None: self.kill()
+        for f in (self.wfile, self.rfile, self.sock):   # the worker reads EOF and exits
+            try: f.close()
+            except OSError: pass
 
 # %% ../nbs/30_rewards.ipynb #b86908ad
 @dataclass
 class VerifierStats:
     "Counters of what happened to every scored item."
     items: int = 0; exact: int = 0; memo_hits: int = 0; verified: int = 0; correct: int = 0
-    unparsable: int = 0; timeouts: int = 0; errors: int = 0; restarts: int = 0
+    unparsable: int = 0; missing_gold: int = 0; too_large: int = 0; timeouts: int = 0; errors: int = 0
+    restarts: int = 0; peak_workers: int = 0
     def as_dict(self) -> dict: return asdict(self)
 
 # %% ../nbs/30_rewards.ipynb #cfde9c33
@@ -161,31 +323,47 @@ _log = logging.getLogger(__name__)
 class MathVerifier:
     "Math-verify in a pool of processes with a hard per-item deadline, a fast exact path and a memo."
     def __init__(self, deadline: float = 5.0, num_workers: int | None = None, memo_size: int = 200_000,
-                 start_timeout: float = 120.0):
+                 start_timeout: float = 120.0, max_spares: int | None = None, max_digits: float | None = MAX_DIGITS):
         if deadline <= 0: raise ValueError(f'MathVerifier: deadline must be > 0 seconds, got {deadline}')
         self.deadline, self.memo_size, self.start_timeout = float(deadline), int(memo_size), start_timeout
         self.num_workers = max(1, num_workers or min(4, os.cpu_count() or 1))
+        self.max_spares = max(1, max_spares if max_spares is not None else min(8, 2 * self.num_workers))
+        self.max_digits = max_digits
         self.stats, self._memo, self._lock = VerifierStats(), OrderedDict(), threading.RLock()
         self._workers: list[_Worker] = []
+        self._zygote: _Zygote | None = None
 
     # -- workers ---------------------------------------------------------
-    # Workers start in the background: a restart after a timeout never blocks the other workers.
-    def _ensure_workers(self, n: int):
-        while len(self._workers) < min(n, self.num_workers): self._workers.append(_Worker())
+    # A new worker is a fork of the template: milliseconds, so a timeout never leaves the pool short.
+    def _grow(self, n: int):
+        while len(self._workers) < n:
+            for attempt in (0, 1):                                # a dead template is replaced once
+                if self._zygote is None: self._zygote = _Zygote(self.max_digits, self.start_timeout)
+                try: self._workers.append(_Worker(self._zygote)); break
+                except (OSError, EOFError) as e:
+                    self._zygote.close(); self._zygote = None
+                    if attempt: raise RuntimeError(f'MathVerifier: the math-verify template process failed ({e!r}); '
+                                                   f'is math-verify installed in {sys.executable}?') from None
 
-    def _replace(self, w: _Worker):
+    def _drop(self, w: _Worker):
+        "Kill a late or dead worker; the pool refills itself in `_run_jobs`."
         w.kill(); self.stats.restarts += 1
-        self._workers[self._workers.index(w)] = _Worker()
+        self._workers.remove(w)
+
+    def _trim(self):
+        "After a batch: back to `num_workers` workers."
+        while len(self._workers) > self.num_workers: self._workers.pop().close()
 
     def _startup_failed(self, w: _Worker, why: str):
         w.kill(); self._workers.remove(w)
         raise RuntimeError(f'MathVerifier: a math-verify worker {why} (is math-verify installed in {sys.executable}?)')
 
     def close(self):
-        "Stop every worker process."
+        "Stop every worker process and the template."
         with self._lock:
             for w in self._workers: w.close()
             self._workers = []
+            if self._zygote is not None: self._zygote.close(); self._zygote = None
 
     def __enter__(self): return self
     def __exit__(self, *exc): self.close()
@@ -200,66 +378,99 @@ class MathVerifier:
 
 # %% ../nbs/30_rewards.ipynb #84c5ce01
 def _run_jobs(self: MathVerifier, jobs: dict) -> dict:
-    "Verify `{key: (pred, gold)}` in the pool; returns `{key: outcome}` with 'timeout' for late items."
+    "Verify `{key: (pred, gold, kind)}` in the pool; returns `{key: outcome}` with 'timeout' for late items."
     results = {}
     if not jobs: return results
-    self._ensure_workers(len(jobs))
-    keys = list(jobs)                       # JSON carries the position, not the tuple key
+    keys = list(jobs)                       # JSON carries the position, not the key
     pending = deque((i, jobs[key]) for i, key in enumerate(keys))
+    stall = min(0.5, self.deadline / 10)
     while pending or any(w.job for w in self._workers):
-        for w in self._workers:
-            if w.ready and w.job is None and pending:
-                i, (pred, gold) = pending.popleft()
-                try: w.send(i, pred, gold)
-                except (BrokenPipeError, OSError):
-                    pending.appendleft((i, (pred, gold))); self._replace(w)
-        watch = [w for w in self._workers if w.job or not w.ready]
         now = time.monotonic()
-        wait_for = max(0.0, min(w.job[1] + self.deadline - now if w.job else w.started + self.start_timeout - now
-                                for w in watch))
-        readable = select.select(watch, [], [], wait_for)[0]
+        stuck = sum(1 for w in self._workers if w.job and now - w.job[1] > stall)
+        capacity = self.num_workers + min(stuck, self.max_spares)   # items allowed in flight
+        self._grow(min(len(jobs), capacity))
+        self.stats.peak_workers = max(self.stats.peak_workers, len(self._workers))
+        in_flight = sum(1 for w in self._workers if w.job)
+        for w in self._workers:
+            if w.ready and w.job is None and pending and in_flight < capacity:
+                i, job = pending.popleft()
+                try: w.send(i, *job); in_flight += 1
+                except (BrokenPipeError, OSError):
+                    pending.appendleft((i, job)); self._drop(w); break
+        watch = [w for w in self._workers if w.job or not w.ready]
+        if not watch: continue
+        now = time.monotonic()
+        events = [w.job[1] + self.deadline if w.job else w.started + self.start_timeout for w in watch]
+        if pending: events += [w.job[1] + stall for w in watch if w.job and now - w.job[1] <= stall]
+        readable = select.select(watch, [], [], max(0.0, min(events) - now))[0]
         for w in watch:
             if w in readable:
                 try: i, out = w.recv()
                 except (EOFError, OSError, ValueError):
                     if not w.ready: self._startup_failed(w, 'exited while starting')
-                    results[keys[w.job[0]]] = 'error'; w.job = None; self._replace(w); continue
+                    results[keys[w.job[0]]] = 'error'; w.job = None; self._drop(w); continue
                 if not w.ready: w.ready = True; continue
                 results[keys[i]] = out; w.job = None
             elif w.job and time.monotonic() - w.job[1] > self.deadline:
                 i = w.job[0]; w.job = None
                 _log.warning('MathVerifier: item over the %.1fs deadline, worker restarted (scored 0)', self.deadline)
-                results[keys[i]] = 'timeout'; self._replace(w)
+                results[keys[i]] = 'timeout'; self._drop(w)
             elif not w.ready and time.monotonic() - w.started > self.start_timeout:
                 self._startup_failed(w, f'did not start within {self.start_timeout}s')
+    self._trim()
     return results
 
 MathVerifier._run_jobs = _run_jobs
 
 # %% ../nbs/30_rewards.ipynb #9b8f7053
-def _score_many(self: MathVerifier, predictions: list, golds: list) -> list[float]:
-    "1.0/0.0 per (extracted prediction, gold answer) pair; never raises on bad items, never runs past the deadline."
+def gold_text(gold) -> str | None:
+    "A gold answer as text, or None when it is missing (None, NaN, empty): a missing gold is never matched."
+    if gold is None: return None
+    if isinstance(gold, float):
+        if math.isnan(gold): return None
+        if gold.is_integer(): return str(int(gold))
+    s = str(gold).strip()
+    return None if not s or s.lower() == 'nan' else s   # 'nan': a NaN that was turned into text upstream
+
+_KINDS = ('answer', 'region')
+
+def _quick_answer(text: str, kind: str) -> str | None:
+    "The string the exact path compares: an extracted answer itself, or the content of a region's only box."
+    if kind == 'answer': return text
+    return last_boxed(text) if len(_BOX_RE.findall(text)) == 1 else None
+
+def _memo_key(kind: str, text: str, gold: str):
+    if len(text) + len(gold) <= 256: return (kind, text, gold)
+    return (kind, hashlib.blake2b(f'{text}\0{gold}'.encode('utf-8', 'surrogatepass'), digest_size=16).digest())
+
+def _score_many(self: MathVerifier, predictions: list, golds: list, kind: str = 'answer') -> list[float]:
+    "1.0/0.0 per (prediction, gold) pair; `kind` 'answer' (extracted answers) or 'region' (completion answer regions)."
+    if kind not in _KINDS: raise ValueError(f'score_many: kind must be one of {_KINDS}, got {kind!r}')
     if len(predictions) != len(golds):
         raise ValueError(f'score_many: {len(predictions)} predictions but {len(golds)} gold answers')
     with self._lock:
         st, scores, jobs, where = self.stats, [0.0] * len(predictions), {}, {}
         for i, (pred, gold) in enumerate(zip(predictions, golds)):
             st.items += 1
-            p, g = normalize_answer(pred), normalize_answer(gold)
-            if not p or g is None: st.unparsable += 1; continue
-            if p == g: st.exact += 1; st.correct += 1; scores[i] = 1.0; continue
-            key = (p, g)
+            g, p = gold_text(gold), gold_text(pred)
+            if g is None: st.missing_gold += 1; continue
+            if p is None: st.unparsable += 1; continue
+            quick = _quick_answer(p, kind)
+            if quick is not None and normalize_answer(quick) == normalize_answer(g):
+                st.exact += 1; st.correct += 1; scores[i] = 1.0; continue
+            key = _memo_key(kind, p, g)
             if key in self._memo:
                 st.memo_hits += 1; self._memo.move_to_end(key); scores[i] = self._memo[key]
                 st.correct += int(scores[i] > 0); continue
             if key in jobs: st.memo_hits += 1
-            else: jobs[key] = (str(pred).strip().strip('$'), str(gold).strip().strip('$'))
+            else: jobs[key] = (p, g, kind)
             where.setdefault(key, []).append(i)
         outcomes = self._run_jobs(jobs)
         for key, out in outcomes.items():
             score = 1.0 if out == 'correct' else 0.0
             st.verified += 1
             if out == 'unparsable': st.unparsable += 1
+            elif out == 'too_large': st.too_large += 1
             elif out == 'timeout': st.timeouts += 1
             elif out == 'error': st.errors += 1
             self._memo_put(key, score)
@@ -267,9 +478,9 @@ def _score_many(self: MathVerifier, predictions: list, golds: list) -> list[floa
             st.correct += int(score > 0) * len(where[key])
         return scores
 
-def _score(self: MathVerifier, prediction, gold) -> float:
-    "Score one extracted prediction against one gold answer."
-    return self.score_many([prediction], [gold])[0]
+def _score(self: MathVerifier, prediction, gold, kind: str = 'answer') -> float:
+    "Score one prediction against one gold answer."
+    return self.score_many([prediction], [gold], kind)[0]
 
 MathVerifier.score_many, MathVerifier.score = _score_many, _score
 
@@ -314,10 +525,10 @@ def _gold_column(answer, kwargs, n: int) -> list:
 
 # %% ../nbs/30_rewards.ipynb #54f7539f
 def accuracy_reward(completions, answer=None, **kwargs) -> list[float]:
-    "TRL reward: 1.0 when the extracted final answer equals the gold `answer` (math-verify), else 0.0."
+    "TRL reward: 1.0 when math-verify finds the gold `answer` in the completion's answer region, else 0.0."
     golds = _gold_column(answer, kwargs, len(completions))
-    preds = [extract_answer(completion_text(c)) for c in completions]
-    return default_verifier().score_many(preds, [str(g) for g in golds])
+    regions = [answer_region(completion_text(c)) for c in completions]
+    return default_verifier().score_many(regions, golds, kind='region')
 
 def format_reward(completions, **kwargs) -> list[float]:
     "TRL reward: 1.0 when the completion closes any `<think>` block and ends with a well-formed `\\boxed{}`."
@@ -326,6 +537,38 @@ def format_reward(completions, **kwargs) -> list[float]:
         body = strip_thinking(completion_text(c))
         out.append(float(body is not None and last_boxed(body) is not None))
     return out
+
+# %% ../nbs/30_rewards.ipynb #22d3740e
+def regression_cases() -> list[dict]:
+    "math-verify's regression cases shipped with sage_nb: dicts with `source`, `index`, `gold`, `pred`, `expected`."
+    from importlib.resources import files
+    path = files('sage_nb') / 'assets' / 'math_verify_regression' / 'cases.json'
+    return json.loads(path.read_text(encoding='utf-8'))['cases']
+
+def unwrap_math(text: str) -> str:
+    "A gold answer as a dataset holds it: the content of a single `$...$` / `$$...$$` span; other text unchanged."
+    m = re.fullmatch(r'\s*(\$\$?)([^$]*)\1\s*', text)
+    return m.group(2).strip() if m else text
+
+# %% ../nbs/30_rewards.ipynb #a1f8cded
+def run_bounded(fn, *args, limit: float = 10.0, **kwargs):
+    "`fn(*args, **kwargs)` run in a forked child; its result, or TimeoutError when it has not returned within `limit` seconds."
+    import multiprocessing as mp
+    ctx = mp.get_context('fork')
+    recv, send = ctx.Pipe(duplex=False)
+    def child():
+        try: send.send(('ok', fn(*args, **kwargs)))
+        except BaseException as e: send.send(('error', f'{type(e).__name__}: {e}'))
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start(); send.close()
+    try:
+        if not recv.poll(limit):
+            raise TimeoutError(f'{getattr(fn, "__qualname__", fn)} did not return within {limit}s')
+        status, value = recv.recv()
+    finally:
+        proc.kill(); proc.join(); recv.close()
+    if status == 'error': raise RuntimeError(value)
+    return value
 
 # %% ../nbs/30_rewards.ipynb #b49cee38
 def passk_like_workload(num_problems: int = 20, n: int = 256, num_pathological: int = 3, seed: int = 0):
