@@ -13,7 +13,7 @@ import yaml
 
 # %% auto #0
 __all__ = ['ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict', 'atomic_write_text',
-           'atomic_write_json', 'read_yaml', 'env_set', 'mean_std']
+           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'mean_std']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class ConfigError(ValueError):
@@ -100,9 +100,16 @@ def read_yaml(path) -> dict:
     "A YAML mapping from a file ({} for an empty file)."
     path = Path(path)
     if not path.exists(): raise ConfigError(f"config file not found: {path}")
-    d = yaml.safe_load(path.read_text()) or {}
+    try: d = yaml.safe_load(path.read_text(encoding='utf-8')) or {}
+    except yaml.YAMLError as e: raise ConfigError(f"{path}{yaml_error_where(e)}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
+    except UnicodeDecodeError as e: raise ConfigError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not isinstance(d, dict): raise ConfigError(f"{path}: the top level must be a mapping of sections")
     return d
+
+def yaml_error_where(e) -> str:
+    "':line:column' of a YAML parse error, when PyYAML knows it."
+    mark = getattr(e, 'problem_mark', None)
+    return f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ''
 
 # %% ../nbs/00_core.ipynb #8a967100
 @contextmanager

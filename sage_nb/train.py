@@ -4,7 +4,7 @@
 
 # %% ../nbs/24_train.ipynb #2710bc82
 from __future__ import annotations
-import argparse, json, logging, os, random, shutil, sys, time
+import argparse, hashlib, json, logging, os, random, shutil, sys, time
 from dataclasses import fields
 from pathlib import Path
 import torch
@@ -17,9 +17,10 @@ from .data import _EXTS
 
 # %% auto #0
 __all__ = ['sage_config_from', 'GUIDE_KWARGS', 'REWARD_FUNCS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data',
-           'last_checkpoint', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
+           'checkpoint_step', 'last_checkpoint', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
            'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
-           'push_to_hub', 'sft_stage', 'train', 'parse_args', 'main']
+           'push_to_hub', 'run_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'train', 'parse_args',
+           'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -45,12 +46,22 @@ def write_tiny_sft_data(path, n:int=256, seed:int=1) -> Path:
     return _atomic_write_jsonl(rows, path)
 
 # %% ../nbs/24_train.ipynb #425699c6
+def checkpoint_step(ckpt) -> int|None:
+    "The global step saved in checkpoint directory `ckpt`, or None when its `trainer_state.json` is missing or unreadable."
+    try: return int(json.loads((Path(ckpt)/'trainer_state.json').read_text())['global_step'])
+    except (OSError, ValueError, KeyError, TypeError): return None
+
 def last_checkpoint(ckpt_dir) -> Path|None:
-    "The newest complete `checkpoint-<step>` directory under `ckpt_dir`, or None."
+    "The newest complete `checkpoint-<step>` directory under `ckpt_dir` (a truncated one is skipped, with a warning), or None."
     ckpt_dir = Path(ckpt_dir)
     if not ckpt_dir.is_dir(): return None
-    done = [p for p in ckpt_dir.glob('checkpoint-*') if p.name.split('-')[-1].isdigit() and (p/'trainer_state.json').exists()]
-    return max(done, key=lambda p: int(p.name.split('-')[-1]), default=None)
+    named = sorted((p for p in ckpt_dir.glob('checkpoint-*') if p.name.split('-')[-1].isdigit()),
+                   key=lambda p: int(p.name.split('-')[-1]), reverse=True)
+    for p in named:
+        if checkpoint_step(p) is not None: return p
+        logging.getLogger('sage_nb').warning(f"{p} is incomplete (its trainer_state.json is missing or does not parse); "
+                                             "trying the previous checkpoint")
+    return None
 
 def _resume_arg(resume, ckpt_dir):
     if resume in (None, 'never', False): return None
@@ -197,11 +208,64 @@ def push_to_hub(cfg:TrainConfig, run_dir) -> str:
     api.upload_folder(folder_path=str(run_dir), repo_id=cfg.hub.repo_id, ignore_patterns=['ckpts/*'])
     return cfg.hub.repo_id
 
+# %% ../nbs/24_train.ipynb #d32a8285
+_NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_implementation'), 'data': ('build_tiny',),
+                     'sft': ('build_tiny', 'save_steps'),
+                     'rl': ('resume', 'logging_steps', 'save_steps', 'save_total_limit', 'log_completions', 'report_to',
+                            'run_name', 'disable_tqdm', 'push_to_hub', 'hub_model_id', 'logging_first_step'),
+                     'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route')}
+
+def run_settings(cfg:TrainConfig) -> dict:
+    "The settings that decide a run's weights (section -> key -> value), JSON-ready."
+    d = config_to_dict(cfg)
+    sections = ['model', 'data', 'generation', 'rl', 'sage'] + (['lora'] if cfg.model.finetune == 'lora' else []) \
+               + ([] if cfg.model.instruction_tuned else ['sft'])
+    out = {sec: {k: v for k, v in d[sec].items() if k not in _NOT_RUN_DEFINING.get(sec, ())} for sec in sections}
+    return json.loads(json.dumps({'algorithm': cfg.resolved_algorithm, **out}, sort_keys=True, default=str))
+
+def settings_diff(old:dict, new:dict) -> list[str]:
+    "`section.key: old -> new` for every setting that differs."
+    def flat(d):
+        out = {}
+        for s, sec in d.items():
+            if isinstance(sec, dict): out.update({f'{s}.{k}': v for k, v in sec.items()})
+            else: out[s] = sec
+        return out
+    a, b = flat(old), flat(new)
+    return [f"{k}: {a.get(k, '(unset)')!r} -> {b.get(k, '(unset)')!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+
+# %% ../nbs/24_train.ipynb #882be483
+def resume_plan(cfg:TrainConfig, run_dir=None) -> tuple[str, Path|None]:
+    "('done'|'finish'|'resume'|'fresh', checkpoint) for a start of this run; raises ConfigError on another run's directory."
+    run_dir = Path(run_dir or cfg.run_dir)
+    resume, ckpts = cfg.rl.get('resume', 'auto'), run_dir/'ckpts'
+    if resume not in ('auto', 'never'):
+        ckpt = Path(resume)
+        if checkpoint_step(ckpt) is None: raise ConfigError(f"rl.resume: {ckpt} is not a complete checkpoint (no readable trainer_state.json)")
+        return ('finish' if 0 < cfg.rl.get('max_steps', -1) <= checkpoint_step(ckpt) else 'resume'), ckpt
+    ckpt, done = last_checkpoint(ckpts), (run_dir/'training_complete.json').exists()
+    if resume == 'never' or not (ckpt or done): return 'fresh', None
+    saved = run_dir/'run_settings.json'
+    diff = (settings_diff(json.loads(saved.read_text()), run_settings(cfg)) if saved.exists()
+            else ['(the directory has no run_settings.json: it was made by an older sage_nb or another tool)'])
+    if diff:
+        raise ConfigError(f"{run_dir} holds a run with other settings:\n    " + "\n    ".join(diff) +
+                          "\n  Give this run its own directory with algorithm_name=<new name>, or continue those weights "
+                          f"anyway with rl.resume={ckpt or run_dir/'ckpts/checkpoint-<step>'}")
+    if done: return 'done', None
+    return ('finish' if 0 < cfg.rl.get('max_steps', -1) <= checkpoint_step(ckpt) else 'resume'), ckpt
+
 # %% ../nbs/24_train.ipynb #82753182
+def sft_dir(cfg:TrainConfig) -> Path:
+    "`<output_root>/<model_name>/SFT-<key>`: the SFT stage's directory, keyed by the settings that decide its weights."
+    d = run_settings(cfg)
+    key = {k: d[k] for k in ('model', 'sft', 'lora') if k in d} | {'system_prompt': cfg.data.system_prompt,
+                                                                    'seed': trainer_value(cfg, 'seed')}
+    return Path(cfg.output_root)/cfg.model_name/f"SFT-{hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:8]}"
+
 def sft_stage(cfg:TrainConfig) -> Path:
     "Run (or reuse) the SFT stage of a base model; returns the SFT checkpoint directory."
-    s = cfg.sft
-    out = Path(cfg.output_root)/cfg.model_name/'SFT'
+    s, out = cfg.sft, sft_dir(cfg)
     if (out/'training_complete.json').exists(): return out  # finished: neither the model nor the data is loaded
     model, tok, peft_config = load_policy(cfg)
     return run_sft(model, load_sft_dataset(cfg), out, tok, learning_rate=s.learning_rate, num_train_epochs=s.num_train_epochs,
@@ -211,23 +275,45 @@ def sft_stage(cfg:TrainConfig) -> Path:
                    peft_config=peft_config, report_to=cfg.tracking.report_to, resume=cfg.rl.resume,
                    bf16=trainer_value(cfg, 'bf16'), fp16=trainer_value(cfg, 'fp16'))
 
+def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
+    "Create the run directory and record this run's config and settings; a fresh start moves older outputs aside."
+    run_dir = cfg.run_dir; run_dir.mkdir(parents=True, exist_ok=True)
+    if plan == 'fresh' and (last_checkpoint(run_dir/'ckpts') or (run_dir/'training_complete.json').exists()):
+        aside = run_dir.with_name(f"{run_dir.name}.replaced-{time.strftime('%Y%m%d-%H%M%S')}")
+        os.replace(run_dir, aside); run_dir.mkdir(parents=True)
+        print(f"rl.resume=never: the earlier outputs of this directory were moved to {aside}")
+    save_config(cfg, run_dir/'train_config.yaml')  # the config actually used, next to the outputs
+    atomic_write_text(run_dir/'run_settings.json', json.dumps(run_settings(cfg), indent=1, sort_keys=True))
+    return run_dir
+
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
-    "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable; returns the run directory."
+    "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable, refuses another run's directory; returns it."
     if cfg.model.use_unsloth: optional_backend('unsloth')  # Unsloth patches TRL on import: before sage_nb.trainer
     from sage_nb.trainer import SAGETrainer, is_unsloth_trainer, unsloth_rebound_trl
+    from transformers import TrainerState
     if cfg.model.use_unsloth and unsloth_rebound_trl() and not is_unsloth_trainer(SAGETrainer):
         raise RuntimeError("model.use_unsloth: sage_nb.trainer was imported before unsloth, so SAGETrainer is built on "
                            "plain TRL. Restart Python and import unsloth (or call sage_nb.train.train) before sage_nb.trainer.")
+    plan, ckpt = resume_plan(cfg)
+    if plan == 'done':
+        step = json.loads((cfg.run_dir/'training_complete.json').read_text()).get('global_step')
+        print(f"{cfg.run_dir} is already trained (step {step}) with these settings: nothing to do "
+              "(rl.resume=never trains it again from the start)")
+        return cfg.run_dir
     prepare_tiny_assets(cfg)
-    run_dir = cfg.run_dir; run_dir.mkdir(parents=True, exist_ok=True)
-    save_config(cfg, run_dir/'train_config.yaml')  # the config actually used, next to the outputs
+    run_dir = _start_run_dir(cfg, plan)
+    if ckpt is not None: print(f"resuming from {ckpt}")
     start = cfg.model.name_or_path if cfg.model.instruction_tuned else sft_stage(cfg)
     model, tok, peft_config = load_policy(cfg, start)
     setup_tracking(cfg)
     args = sage_config(cfg, **sage_config_overrides)
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
                           train_dataset=load_rl_dataset(cfg, tok), processing_class=tok, peft_config=peft_config)
-    trainer.train(resume_from_checkpoint=_resume_arg(cfg.rl.resume, run_dir/'ckpts'))
+    if plan == 'finish':   # the checkpoint is at max_steps: its weights are the final model, no step is added
+        print(f"{ckpt} is at rl.max_steps={args.max_steps}: nothing left to train; saving it as the final model")
+        trainer._load_from_checkpoint(str(ckpt))
+        trainer.state = TrainerState.load_from_json(str(Path(ckpt)/'trainer_state.json'))
+    else: trainer.train(resume_from_checkpoint=str(ckpt) if ckpt else None)
     _finish(trainer, tok, run_dir, extra=dict(algorithm=cfg.resolved_algorithm, start=str(start)))
     if cfg.hub.push and trainer.accelerator.is_main_process: push_to_hub(cfg, run_dir)
     return run_dir
@@ -236,25 +322,44 @@ def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog='sage-train', description='Train with GRPO or SAGE from a YAML config.')
     p.add_argument('--config', help='YAML config file (partial configs are merged over the defaults)')
-    p.add_argument('--preset', help=f'a config shipped with the package, applied before --config')
+    p.add_argument('--preset', help=f"a config shipped with the package, applied before --config: {', '.join(list_presets())}, "
+                                     "or auto (chosen from the detected GPU)")
+    p.add_argument('--no-memory-check', action='store_true', help='start even when the memory estimate clearly exceeds the GPU')
     p.add_argument('--algorithm', help='SAGE, GRPO, GRPO_noKL, GRPO_fwdKL, SAGE_Random, SAGE_Token or SAGE_Branch')
     p.add_argument('--dry-run', action='store_true', help='print the resolved config and exit')
     p.add_argument('--no-hardware-check', action='store_true', help='skip the GPU-only option checks')
     p.add_argument('overrides', nargs='*', help='section.key=value overrides, e.g. rl.beta=0.02 sage.guide=token')
-    return p.parse_args(argv)
+    return p.parse_intermixed_args(argv)
 
 def main(argv=None) -> int:
     "Entry point of `sage-train`."
+    from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits
     a = parse_args(argv)
     overrides = list(a.overrides) + ([f'algorithm={a.algorithm}'] if a.algorithm else [])
+    if a.preset == 'auto':
+        a.preset, why = auto_preset(); print(f"sage-train: {why}")
     try: cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not a.no_hardware_check)
     except ConfigError as e:
         print(f"sage-train: {e}", file=sys.stderr); return 2
-    if a.dry_run:
-        import yaml
-        print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
-        return 0
-    out = train(cfg)
+    gpu = detect_gpu()
+    print(memory_banner(cfg, gpu))
+    if gpu is not None and not a.dry_run and not a.no_memory_check:
+        report = fits(cfg, gpu[1])
+        if report.total_gb > 1.25 * report.capacity_gb:   # clearly too big: refuse before loading (the estimate is approximate)
+            print(f"sage-train: the estimated peak ({report.total_gb:.1f} GiB) clearly exceeds the GPU ({report.capacity_gb:.1f} GiB); "
+                  "apply one of the suggestions above, or pass --no-memory-check", file=sys.stderr)
+            return 2
+    try:
+        if a.dry_run:
+            import yaml
+            print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
+            plan, ckpt = resume_plan(cfg)
+            print({'fresh': 'would start a new run', 'done': 'already trained: nothing to do',
+                   'resume': f'would resume from {ckpt}', 'finish': f'{ckpt} is at max_steps: would only save it'}[plan])
+            return 0
+        out = train(cfg)
+    except ConfigError as e:
+        print(f"sage-train: {e}", file=sys.stderr); return 2
     if int(os.environ.get('RANK', 0)) == 0: print(f"saved to {out}")
     return 0
 
