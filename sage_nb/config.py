@@ -4,7 +4,7 @@
 
 # %% ../nbs/20_config.ipynb #199d17cd
 from __future__ import annotations
-import copy, inspect, os, typing, warnings
+import copy, inspect, math, os, typing, warnings
 from dataclasses import MISSING, dataclass, field, fields, asdict
 from pathlib import Path
 from typing import Any
@@ -18,13 +18,13 @@ from .guides import GUIDES, make_guide
 # %% auto #0
 __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'ALGORITHMS',
            'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS', 'PACKAGE_KEYS',
-           'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings',
-           'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig', 'config_from_dict',
-           'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'validate_config',
-           'apply_overrides', 'list_presets', 'load_config', 'save_config']
+           'REWARD_NAMES', 'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings',
+           'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig',
+           'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
+           'validate_config', 'apply_overrides', 'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
-CREDITS = ('sequence', 'token')
+CREDITS = ('sequence', 'token', 'exact')
 SEQUENCE_FORMS = ('reward', 'returns_to_go')
 SHAPING_REDUCES = ('sum', 'mean')
 ENTROPY_ROUTES = ('auto', 'generation', 'extra_pass')
@@ -43,7 +43,8 @@ class SAGEConfig(GRPOConfig):
     "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route and guide-dump settings."
     guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random); None = plain GRPO."})
     guide_kwargs: dict = field(default_factory=dict, metadata={'help': "Guide settings, e.g. {'gamma': 1.0, 'tau': 0.1}."})
-    credit: str = field(default='sequence', metadata={'help': "'sequence': beta*log Q joins the reward; 'token': log q joins ref log-probs."})
+    credit: str = field(default='sequence', metadata={'help': "'sequence': beta*log Q joins the reward; 'token': log q joins ref log-probs; "
+                                                            "'exact': the whole anchor joins the return (fixed point pi*, see 25_fixed_point)."})
     sequence_form: str = field(default='reward', metadata={'help': "'reward' (r + beta log Q per completion) or 'returns_to_go' (per-token)."})
     shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
     kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
@@ -75,9 +76,14 @@ class SAGEConfig(GRPOConfig):
             raise ValueError(f"SAGE (guide={self.guide!r}) needs beta > 0: beta scales the shaped anchor "
                              f"(and beta * log Q in sequence credit); got beta={self.beta}. Use GRPO_noKL for beta=0.")
         if self.kl_direction != 'reverse': raise ValueError("SAGE shapes the reverse-KL anchor; use kl_direction='reverse' with a guide.")
-        if self.credit == 'sequence' and self.multi_objective_aggregation != 'sum_then_normalize':
-            raise ValueError("credit='sequence' adds beta*log Q to the summed reward; it needs "
+        if self.credit in ('sequence', 'exact') and self.multi_objective_aggregation != 'sum_then_normalize':
+            raise ValueError(f"credit={self.credit!r} adds beta*log Q to the summed reward; it needs "
                              "multi_objective_aggregation='sum_then_normalize'.")
+        if self.credit == 'exact':   # the anchor moves into per-token advantages (credit.exact_credit_advantages)
+            if self.loss_type not in FWD_KL_LOSSES:
+                raise ValueError(f"credit='exact' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
+            if self.importance_sampling_level != 'token':
+                raise ValueError("credit='exact' needs importance_sampling_level='token' (per-token advantages).")
 
     def _check_forward_kl(self):
         if not self.beta > 0: raise ValueError("kl_direction='forward' needs beta > 0 (the KL weight).")
@@ -328,16 +334,81 @@ def sage_config(cfg: TrainConfig, output_dir=None, **extra) -> SAGEConfig:
     return SAGEConfig.for_algorithm(cfg.resolved_algorithm, **{**trainer_settings(cfg, output_dir), **extra})
 
 # %% ../nbs/20_config.ipynb #1702a34a
+REWARD_NAMES = ('accuracy', 'format')   # the reward functions `rl.reward_funcs` may name (sage_nb.train maps them)
+
+def _is_hub_id(name: str) -> bool:
+    "Whether `name` can be a Hugging Face Hub repo id (org/name), as opposed to a local path."
+    from huggingface_hub.utils import validate_repo_id, HFValidationError
+    if name.startswith(('.', '/', '~')) or name.count('/') > 1: return False
+    try: validate_repo_id(name); return True
+    except HFValidationError: return False
+
+def _number_problems(cfg: TrainConfig) -> list[str]:
+    "NaN or infinite numbers anywhere in the config."
+    out = []
+    for sec, values in config_to_dict(cfg).items():
+        for k, v in (values.items() if isinstance(values, dict) else [('', values)]):
+            if isinstance(v, float) and not math.isfinite(v): out.append(f"{sec}.{k} must be a finite number (got {v})")
+    return out
+
+def _count_problems(cfg: TrainConfig) -> list[str]:
+    "Counts and sizes that must be positive (each named by its own key)."
+    g, rl, out = cfg.generation, cfg.rl, []
+    for key, v, low in [('rl.per_device_train_batch_size', rl.get('per_device_train_batch_size', 8), 1),
+                        ('rl.gradient_accumulation_steps', rl.get('gradient_accumulation_steps', 1), 1),
+                        ('generation.max_prompt_length', g.get('max_prompt_length', 1), 1),
+                        ('generation.max_completion_length', g.get('max_completion_length', 1), 1),
+                        ('rl.save_steps', rl.get('save_steps', 1), 1e-9), ('rl.logging_steps', rl.get('logging_steps', 1), 1e-9)]:
+        if v is not None and v < low: out.append(f"{key} must be > 0 (got {v})")
+    steps = rl.get('max_steps', -1)
+    if steps == 0 or steps < -1: out.append(f"rl.max_steps must be >= 1, or -1 to train for rl.num_train_epochs (got {steps})")
+    for key, v in [('data.max_samples', cfg.data.max_samples), ('sft.max_samples', cfg.sft.max_samples)]:
+        if v is not None and v < 1: out.append(f"{key} must be >= 1 or null for all rows (got {v})")
+    if cfg.model.finetune == 'lora':
+        if cfg.lora.r < 1: out.append(f"lora.r must be >= 1 (got {cfg.lora.r})")
+        if cfg.lora.alpha <= 0: out.append(f"lora.alpha must be > 0 (got {cfg.lora.alpha})")
+        if not 0 <= cfg.lora.dropout < 1: out.append(f"lora.dropout must be in [0, 1) (got {cfg.lora.dropout})")
+    return out
+
+def _guide_problems(cfg: TrainConfig) -> list[str]:
+    "The chosen guide's parameters, checked by the guide itself."
+    guide = ALGORITHMS.get(cfg.resolved_algorithm, {}).get('guide')
+    if guide is None: return []
+    params = {k: v for k, v in cfg.sage.items() if k in GUIDE_PARAMS[guide]}
+    try: make_guide(guide, **params)
+    except ValueError as e: return [f"sage ({guide} guide): {e}"]
+    return []
+
+def _path_problems(cfg: TrainConfig) -> list[str]:
+    "Files and directories the run will read: they must exist (or be hub ids, or be built by `build_tiny`)."
+    from sage_nb.data import _EXTS
+    out = []
+    m = cfg.model
+    if not m.build_tiny and not Path(m.name_or_path).expanduser().exists() and not _is_hub_id(m.name_or_path):
+        out.append(f"model.name_or_path: {m.name_or_path!r} is neither a local model directory nor a hub id (org/name)")
+    sources = [('data', cfg.data)] + ([('sft', cfg.sft)] if not m.instruction_tuned else [])
+    for sec, d in sources:
+        p = Path(d.dataset_name).expanduser()
+        if p.suffix in _EXTS and not d.build_tiny and not p.exists(): out.append(f"{sec}.dataset_name: file not found: {p}")
+    names = list(cfg.rl.get('reward_funcs') or [])
+    for n in names:
+        if n not in REWARD_NAMES: out.append(f"rl.reward_funcs: unknown {n!r}{did_you_mean(n, REWARD_NAMES, 'known')}")
+    if not names: out.append("rl.reward_funcs is empty: name at least one reward function")
+    resume = cfg.rl.get('resume', 'auto')
+    if resume not in ('auto', 'never') and not Path(str(resume)).exists():
+        out.append(f"rl.resume: checkpoint not found: {resume} (use auto, never or an existing checkpoint directory)")
+    return out
+
 def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int|None=None) -> TrainConfig:
-    "Cross-field checks (batch shape, SAGE beta, GPU-only options), then the trainer config's own; one ConfigError lists every problem."
-    problems = []
+    "Everything that can be checked before a model loads; one ConfigError lists every problem."
+    problems = _number_problems(cfg) + _count_problems(cfg) + _guide_problems(cfg) + _path_problems(cfg)
     g, rl = cfg.generation, cfg.rl
     G, bs = g.get('num_generations', 8), rl.get('per_device_train_batch_size', 8)
     ga, beta = rl.get('gradient_accumulation_steps', 1), rl.get('beta', 0.0)
     nproc = num_processes or int(os.environ.get('WORLD_SIZE', 1))
     if G < 2: problems.append(f"generation.num_generations must be >= 2 (got {G}): GRPO compares completions within a group")
     gen_batch = bs * ga * nproc
-    if G >= 2 and gen_batch % G:
+    if G >= 2 and bs >= 1 and ga >= 1 and gen_batch % G:
         problems.append(f"generation batch = rl.per_device_train_batch_size ({bs}) x rl.gradient_accumulation_steps "
                         f"({ga}) x processes ({nproc}) = {gen_batch} is not divisible by generation.num_generations ({G})")
     if cfg.resolved_algorithm.startswith('SAGE') and beta <= 0:
@@ -374,7 +445,8 @@ def apply_overrides(d:dict, overrides=()) -> dict:
     for o in overrides:
         if '=' not in o: raise ConfigError(f"override {o!r} must look like section.key=value (e.g. rl.beta=0.02)")
         key, raw = o.split('=', 1)
-        value = yaml.safe_load(raw) if raw.strip() else ''
+        try: value = yaml.safe_load(raw) if raw.strip() else ''
+        except yaml.YAMLError as e: raise ConfigError(f"override {o!r}: invalid YAML value: {getattr(e, 'problem', None) or e}") from None
         *parents, leaf = key.strip().split('.')
         node = d
         for p in parents:

@@ -9,7 +9,8 @@ from torch import Tensor
 from .guides import masked
 
 # %% auto #0
-__all__ = ['sequence_log_q', 'shaped_rewards', 'group_baseline', 'group_advantages', 'returns_to_go', 'returns_to_go_advantages']
+__all__ = ['LENGTH_LOSSES', 'sequence_log_q', 'shaped_rewards', 'group_baseline', 'apply_baseline', 'group_advantages',
+           'returns_to_go', 'returns_to_go_advantages', 'exact_credit_advantages', 'loss_type_weights']
 
 # %% ../nbs/12_credit.ipynb #e54f859f
 def sequence_log_q(log_q: Tensor, mask: Tensor, reduce: str = 'sum') -> Tensor:
@@ -45,10 +46,14 @@ def group_baseline(rewards: Tensor, num_generations: int, scale: str = 'group', 
         std = _nanstd(r).expand_as(r) if r.numel() > 1 else torch.zeros_like(r)
     return mean, std + eps
 
+def apply_baseline(values: Tensor, mean: Tensor, div: Tensor) -> Tensor:
+    "(values - mean) / div per completion, NaN -> 0; `values` of shape (B,) or per-token (B, T)."
+    if values.dim() == 2: mean, div = mean[:, None], div[:, None]
+    return torch.nan_to_num((values.float() - mean) / div, nan=0.0)
+
 def group_advantages(rewards: Tensor, num_generations: int, scale: str = 'group', eps: float = 1e-4) -> Tensor:
     "GRPO advantages (r - group mean) / (std + eps), std over the 'group', the 'batch', or 'none'."
-    mean, div = group_baseline(rewards, num_generations, scale, eps)
-    return torch.nan_to_num((rewards.float() - mean) / div, nan=0.0)
+    return apply_baseline(rewards, *group_baseline(rewards, num_generations, scale, eps))
 
 # %% ../nbs/12_credit.ipynb #4f85ba6a
 def returns_to_go(log_q: Tensor, mask: Tensor) -> Tensor:
@@ -58,8 +63,29 @@ def returns_to_go(log_q: Tensor, mask: Tensor) -> Tensor:
 
 # %% ../nbs/12_credit.ipynb #a1487f9a
 def returns_to_go_advantages(rewards: Tensor, log_q: Tensor, mask: Tensor, beta: float, num_generations: int,
-                             scale: str = 'group', eps: float = 1e-4) -> Tensor:
+                             scale: str = 'group', eps: float = 1e-4, reduce: str = 'sum',
+                             baseline: tuple[Tensor, Tensor] | None = None) -> Tensor:
     "Per-token advantages (r + beta*G_t - mean of R) / (std of R + eps) with R = r + beta*log Q; shape (B, T)."
-    mean, div = group_baseline(shaped_rewards(rewards, log_q, mask, beta), num_generations, scale, eps)
-    per_token = rewards.float().to(log_q.device)[:, None] + beta * returns_to_go(log_q, mask)
-    return masked(torch.nan_to_num((per_token - mean[:, None]) / div[:, None], nan=0.0), mask)
+    if baseline is None: baseline = group_baseline(shaped_rewards(rewards, log_q, mask, beta, reduce), num_generations, scale, eps)
+    G_t = returns_to_go(log_q, mask)
+    if reduce == 'mean': G_t = G_t / mask.sum(-1, keepdim=True).clamp(min=1)
+    per_token = rewards.float().to(log_q.device)[:, None] + beta * G_t
+    return masked(apply_baseline(per_token, *baseline), mask)
+
+# %% ../nbs/12_credit.ipynb #af4073a8
+def exact_credit_advantages(rewards: Tensor, log_q: Tensor, logps: Tensor, ref_logps: Tensor, mask: Tensor, beta: float,
+                            num_generations: int, scale: str = 'none', eps: float = 1e-4) -> Tensor:
+    "Per-token advantages: returns-to-go of r + beta*(log q_t - log pi_t + log pi_ref_t), group-mean baseline; shape (B, T)."
+    soft = masked(log_q.float() - (logps.detach().float() - ref_logps.float()), mask)
+    return returns_to_go_advantages(rewards, soft, mask, beta, num_generations, scale, eps)
+
+# %% ../nbs/12_credit.ipynb #464239ac
+LENGTH_LOSSES = ('grpo', 'bnpo', 'dr_grpo', 'dapo')
+
+def loss_type_weights(mask: Tensor, loss_type: str, max_completion_length: int) -> Tensor:
+    "Per-completion factor making TRL's `loss_type` aggregation weigh every token by 1/(B * max_completion_length)."
+    if loss_type not in LENGTH_LOSSES: raise ValueError(f"loss_type must be one of {LENGTH_LOSSES}, got {loss_type!r}")
+    n = mask.float().sum(-1)
+    if loss_type == 'grpo': return n / max_completion_length
+    if loss_type == 'dr_grpo': return torch.ones_like(n)
+    return n.sum().expand_as(n) / (n.numel() * max_completion_length)

@@ -154,7 +154,8 @@ def prepare_tiny_assets(cfg:TrainConfig) -> None:
     "Build the tiny model / data files a config asks for (`build_tiny: true`) when they are missing."
     if cfg.model.build_tiny: save_tiny_model(cfg.model.name_or_path, extra_tokens=('<think>', '</think>'))
     if cfg.data.build_tiny and not Path(cfg.data.dataset_name).exists(): write_tiny_rl_data(cfg.data.dataset_name)
-    if cfg.sft.build_tiny and not Path(cfg.sft.dataset_name).exists(): write_tiny_sft_data(cfg.sft.dataset_name)
+    if cfg.sft.build_tiny and not cfg.model.instruction_tuned and not Path(cfg.sft.dataset_name).exists():
+        write_tiny_sft_data(cfg.sft.dataset_name)   # only when the SFT stage will run
 
 # %% ../nbs/24_train.ipynb #81d79c93
 sage_config_from, GUIDE_KWARGS = sage_config, GUIDE_PARAMS

@@ -18,11 +18,13 @@ from .config import (SAGEConfig, ALGORITHMS, algorithm_settings, CREDITS, SEQUEN
                             ENTROPY_ROUTES, KL_DIRECTIONS, FWD_KL_LOSSES)
 from .guides import make_guide, masked, token_entropy, entropy_and_logps, guide_stats, guide_summary
 from .kl import per_token_kl
-from .credit import sequence_log_q, returns_to_go, group_baseline
+from .credit import (sequence_log_q, group_baseline, apply_baseline, returns_to_go_advantages,
+                            exact_credit_advantages, loss_type_weights)
 from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound_trl
 
 # %% auto #0
-__all__ = ['HOOKS', 'HOOK_DIGESTS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl', 'SAGETrainer']
+__all__ = ['HOOKS', 'HOOK_DIGESTS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl', 'SAGERolloutState',
+           'SAGETrainer']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -88,6 +90,18 @@ def aggregate_like_trl(per_token: Tensor, mask: Tensor, loss_type: str, *, max_c
         return (per_token * m).sum() / normalizer
     raise ValueError(f"aggregate_like_trl supports {FWD_KL_LOSSES}, got {loss_type!r}")
 
+# %% ../nbs/22_trainer.ipynb #90295422
+from transformers import TrainerCallback
+from transformers.trainer_callback import ExportableState
+
+class SAGERolloutState(TrainerCallback, ExportableState):
+    "The number of rollouts shaped so far; saved with each checkpoint and restored on resume."
+    def __init__(self, rollouts: int = 0): self.rollouts = rollouts
+    def state(self) -> dict: return {'args': {}, 'attributes': {'rollouts': self.rollouts}}
+    def on_train_begin(self, args, state, control, **kwargs):
+        saved = (state.stateful_callbacks or {}).get(type(self).__name__)
+        if isinstance(saved, dict): self.rollouts = int(saved.get('attributes', {}).get('rollouts', self.rollouts))
+
 # %% ../nbs/22_trainer.ipynb #24cac675
 class SAGETrainer(GRPOTrainer):
     """`GRPOTrainer` with a shaped anchor q * pi_ref (`SAGEConfig.guide`), sequence/token credit and a forward-KL baseline.
@@ -112,6 +126,8 @@ class SAGETrainer(GRPOTrainer):
         if self._unsloth and self.sage_guide is not None and a.credit == 'sequence' and a.sequence_form == 'returns_to_go':
             raise ValueError("sequence_form='returns_to_go' gives (B, T) advantages, which Unsloth's loss does not read; "
                              "use sequence_form='reward'.")
+        if self._unsloth and self.sage_guide is not None and a.credit == 'exact':
+            raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read; use credit='sequence'.")
         # side channels between TRL's hooks within one rollout or loss call
         self._sage_rewards_per_func = None   # gathered rewards of the current rollout (set by _calculate_rewards)
         self._sage_share_pass = False        # ask TRL's own rollout pass for entropies too
@@ -119,7 +135,16 @@ class SAGETrainer(GRPOTrainer):
         self._sage_capture = None            # loss-pass log-probs
         self._sage_recorder = None           # generation-time entropy recorder
         self._sage_route_used = None         # which route produced the last rollout entropies
-        self._sage_rollouts = 0              # rollouts shaped so far (seeds the random guide)
+        self.add_callback(SAGERolloutState())  # rollouts shaped so far (seeds the random guide), checkpointed
+
+# %% ../nbs/22_trainer.ipynb #23de540e
+@patch(as_prop=True)
+def _sage_rollouts(self: SAGETrainer) -> int:
+    return next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState)).rollouts
+
+@patch
+def _count_rollout(self: SAGETrainer):
+    next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState)).rollouts += 1
 
 # %% ../nbs/22_trainer.ipynb #9e644ece
 @patch
@@ -178,12 +203,14 @@ def apply_guide(self: SAGETrainer, out: dict, rewards_per_func: Tensor | None = 
                                   total_steps=self.state.max_steps or None,
                                   seed_offset=self.accelerator.process_index * 1_000_003 + self._sage_rollouts)
     log_q = masked(log_q.float().to(mask.device), mask)
-    self._sage_rollouts += 1
+    self._count_rollout()
     out['sage_log_q'] = log_q
     if self.args.credit == 'token':
         ref = out['ref_per_token_logps']
         out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
                                             else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
+    elif self.args.credit == 'exact':
+        out['advantages'] = self._exact_advantages(out, log_q, mask, mode)
     else:
         out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
     self._log_rollout_metrics(log_q, mask, entropies, mode)
@@ -265,11 +292,26 @@ def _shaped_advantages(self: SAGETrainer, out, log_q: Tensor, mask: Tensor, mode
     n = log_q.size(0)
     sl = slice(self.accelerator.process_index * n, (self.accelerator.process_index + 1) * n)
     mean, div = mean[sl], div[sl]
-    if self.args.sequence_form == 'reward': return torch.nan_to_num((shaped[sl].float() - mean) / div, nan=0.0)
-    G_t = returns_to_go(log_q, mask)
-    if self.args.shaping_reduce == 'mean': G_t = G_t / mask.sum(-1, keepdim=True).clamp(min=1)
-    per_token = rewards[sl].unsqueeze(1) + self.beta * G_t
-    return masked(torch.nan_to_num((per_token - mean[:, None]) / div[:, None], nan=0.0), mask)
+    if self.args.sequence_form == 'reward': return apply_baseline(shaped[sl], mean, div)
+    return returns_to_go_advantages(rewards[sl], log_q, mask, self.beta, G, reduce=self.args.shaping_reduce, baseline=(mean, div))
+
+# %% ../nbs/22_trainer.ipynb #d0e050a4
+@patch
+def _exact_advantages(self: SAGETrainer, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
+    "credit='exact': soft returns-to-go advantages (whole anchor in the return), times the loss type's length weights."
+    if self._unsloth: raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read.")
+    rpf = self._sage_rewards_per_func
+    rewards = (rpf * self.reward_weights.to(rpf.device).unsqueeze(0)).nansum(dim=1)
+    rewards[torch.isnan(rpf).all(dim=1)] = torch.nan
+    logps = out.get('old_per_token_logps')
+    if logps is None: logps = self._extra_pass(out)[1]
+    n, T = mask.shape
+    full = [self.accelerator.gather(self.accelerator.pad_across_processes(x.float().to(mask.device), dim=1))
+            for x in (log_q, logps, out['ref_per_token_logps'], mask)]
+    G = self.num_generations if mode == 'train' else self.num_generations_eval
+    adv = exact_credit_advantages(rewards.to(mask.device), *full, self.beta, G, self.scale_rewards)
+    adv = adv[self.accelerator.process_index * n:(self.accelerator.process_index + 1) * n, :T]
+    return adv * loss_type_weights(mask, self.loss_type, self.max_completion_length)[:, None].to(adv.device)
 
 # %% ../nbs/22_trainer.ipynb #f86a47f7
 def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
@@ -322,8 +364,9 @@ def _maybe_dump(self: SAGETrainer, out, log_q, mask, entropies):
 def _compute_loss(self: SAGETrainer, model, inputs):
     self._sage_capture = {}
     forward = self.args.kl_direction == 'forward' and self.beta != 0.0
+    exact = self.sage_guide is not None and self.args.credit == 'exact'   # the anchor is in the advantages
     try:
-        if forward:
+        if forward or exact:
             beta, self.beta = self.beta, 0.0
             try: loss = super(SAGETrainer, self)._compute_loss(model, inputs)
             finally: self.beta = beta
@@ -357,9 +400,3 @@ def _compute_loss(self: SAGETrainer, model, inputs):
             self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
                 per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
     return loss
-
-# ## Tests on a tiny offline model
-#
-# The shared tiny fixture of `sage_nb.models` (`tiny_policy`: a 2-layer Qwen2, hidden 64, character tokenizer), saved
-# to a temp dir so TRL can load the reference model from the same path. Prompts are plain strings; the reward
-# (`toy_reward`) counts `a`s plus a length term, so groups usually have some reward spread.

@@ -1,15 +1,28 @@
 #!/usr/bin/env python
 """Build the documentation as plain HTML without Quarto: `_site_offline/index.html` and one page per notebook.
 
-    python scripts/docs_offline.py                 # build (executing notebooks saved without outputs)
-    python scripts/docs_offline.py --check         # ... then open every page in headless Chromium
+    python scripts/docs_offline.py                 # build (pages cached by content; executes notebooks saved without outputs)
+    python scripts/docs_offline.py --check         # ... then open every page in headless Chromium and check it
     python scripts/docs_offline.py --force --execute never
     python scripts/docs_offline.py --sidebar       # only rewrite nbs/sidebar.yml from the notebooks present
+    python scripts/docs_offline.py --refresh nbs/41_testbed.ipynb ...   # re-run notebooks, save clean outputs
+    python scripts/docs_offline.py --quick --refresh nbs/32_evaluate.ipynb   # ... at nbdev_test's quick sizes
 
 The work is done by `sage_nb.docs` (nbs/61_docs.ipynb); this script only parses arguments.
 """
-import argparse, sys
+import argparse, subprocess, sys, time
 from pathlib import Path
+
+
+def refresh(notebooks, quick=False) -> int:
+    "Each notebook in a fresh Python process (no state shared between notebooks), stopping at the first failure."
+    for nb in notebooks:
+        t0 = time.time()
+        code = f'from sage_nb.docs import refresh_outputs; refresh_outputs({str(Path(nb).resolve())!r}, quick={quick})'
+        rc = subprocess.run([sys.executable, '-c', code]).returncode
+        print(f"{nb}: {'refreshed' if rc == 0 else 'FAILED (file left as it was)'} in {time.time() - t0:.0f} s")
+        if rc: return rc
+    return 0
 
 
 def main(argv=None):
@@ -19,23 +32,31 @@ def main(argv=None):
     ap.add_argument('--dest', default=str(root / '_site_offline'), help='output folder (default: _site_offline/)')
     ap.add_argument('--execute', default='missing', choices=['never', 'missing', 'always'],
                     help="run notebooks before rendering: 'missing' = only those saved without outputs")
-    ap.add_argument('--force', action='store_true', help='rebuild pages even if their notebook is unchanged')
+    ap.add_argument('--force', action='store_true', help='rebuild every page, even those whose inputs are unchanged')
     ap.add_argument('--only', nargs='*', help='only these notebooks (file names or names without number prefix)')
     ap.add_argument('--sidebar', action='store_true', help='rewrite nbs/sidebar.yml from the notebooks present and exit')
-    ap.add_argument('--check', action='store_true', help='open the pages in headless Chromium and check the images')
+    ap.add_argument('--check', action='store_true', help='open the pages in headless Chromium and check what they show')
+    ap.add_argument('--refresh', nargs='+', metavar='NOTEBOOK',
+                    help='re-run these notebooks and save their outputs for the site (quiet, no absolute paths), then exit')
+    ap.add_argument('--quick', action='store_true', help="with --refresh: the notebooks' quick sizes (IN_TEST=1), as nbdev_test runs them")
     args = ap.parse_args(argv)
-    from sage_nb.docs import build_offline_docs, check_pages_in_chromium, write_sidebar
+    if args.refresh: return refresh(args.refresh, args.quick)
+    from sage_nb.docs import build_offline_docs, check_site, write_sidebar
     if args.sidebar:
         print(f'written: {write_sidebar(args.nbs)}'); return 0
+    t0 = time.time()
     index = build_offline_docs(args.nbs, args.dest, execute=args.execute, force=args.force, only=args.only)
-    print(f'site written: {index}')
+    print(f'site written: {index} ({time.time() - t0:.0f} s)')
     if not args.check: return 0
-    report = check_pages_in_chromium(index.parent)
-    bad = {p: r for p, r in report.items() if r['n'] is None or r['broken']}
+    report, problems = check_site(index.parent, args.nbs)
     for page, r in report.items():
-        print(f"{page:28s} images: {r['n']}, broken: {len(r['broken']) if r['n'] is not None else 'page did not load'}")
-    if bad: print(f'{len(bad)} page(s) with problems: {sorted(bad)}'); return 1
-    print(f"all {len(report)} pages loaded; {sum(r['n'] for r in report.values())} images rendered")
+        print(f"{page:24s} images {r['n']}, raw math {len(r.get('raw_math', []))}, "
+              f"stderr/error blocks {len(r.get('stderr', []))}, headings {len(r.get('headings', []))}")
+    for page, found in problems.items():
+        print(f'PROBLEM {page}: ' + '; '.join(found))
+    if problems: print(f'{len(problems)} page(s) with problems'); return 1
+    print(f"all {len(report)} pages pass: {sum(r['n'] for r in report.values())} images, no raw maths, "
+          "no absolute paths, no error or stderr blocks, every API entry present")
     return 0
 
 
