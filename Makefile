@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.sage_nb-installed
 TORCH  ?= torch==2.13.0
 DEMO_ARGS ?= --sweep
 
-.PHONY: install demo test test-slow export clean-nbs readme check docs bench
+.PHONY: install demo test test-slow export clean-nbs readme check docs docs-check bench
 
 $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -51,6 +51,10 @@ readme: install
 # the offline HTML docs in _site_offline/ (nbdev_docs builds the Quarto site where Quarto is installed)
 docs: install
 	$(PY) scripts/docs_offline.py
+
+# the offline site opened in headless Chromium: every figure, rendered math, no build paths or tracebacks, every API entry
+docs-check: install
+	$(PY) scripts/docs_offline.py --check
 
 bench: install
 	$(BIN)/sage-bench

@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 from trl import GRPOConfig
 
-from .core import (ConfigError, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml,
+from .core import (ConfigError, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml, apply_overrides, deep_merge,
                           atomic_write_text, env_set)
 from .guides import GUIDES, make_guide
 
@@ -21,7 +21,7 @@ __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL
            'REWARD_NAMES', 'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings',
            'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig',
            'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
-           'validate_config', 'apply_overrides', 'list_presets', 'load_config', 'save_config']
+           'validate_config', 'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -379,6 +379,7 @@ def _guide_problems(cfg: TrainConfig) -> list[str]:
     except ValueError as e: return [f"sage ({guide} guide): {e}"]
     return []
 
+# %% ../nbs/20_config.ipynb #49dfbd02
 def _path_problems(cfg: TrainConfig) -> list[str]:
     "Files and directories the run will read: they must exist (or be hub ids, or be built by `build_tiny`)."
     from sage_nb.data import _EXTS
@@ -399,6 +400,7 @@ def _path_problems(cfg: TrainConfig) -> list[str]:
         out.append(f"rl.resume: checkpoint not found: {resume} (use auto, never or an existing checkpoint directory)")
     return out
 
+# %% ../nbs/20_config.ipynb #fa875700
 def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int|None=None) -> TrainConfig:
     "Everything that can be checked before a model loads; one ConfigError lists every problem."
     problems = _number_problems(cfg) + _count_problems(cfg) + _guide_problems(cfg) + _path_problems(cfg)
@@ -438,29 +440,6 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
     if problems: raise ConfigError("invalid training config:\n  - " + "\n  - ".join(problems))
     return cfg
 
-# %% ../nbs/20_config.ipynb #9786f785
-def apply_overrides(d:dict, overrides=()) -> dict:
-    "Apply dotted `key=value` overrides to a nested config dict (returns a new dict)."
-    d = copy.deepcopy(d)
-    for o in overrides:
-        if '=' not in o: raise ConfigError(f"override {o!r} must look like section.key=value (e.g. rl.beta=0.02)")
-        key, raw = o.split('=', 1)
-        try: value = yaml.safe_load(raw) if raw.strip() else ''
-        except yaml.YAMLError as e: raise ConfigError(f"override {o!r}: invalid YAML value: {getattr(e, 'problem', None) or e}") from None
-        *parents, leaf = key.strip().split('.')
-        node = d
-        for p in parents:
-            node = node.setdefault(p, {})
-            if not isinstance(node, dict): raise ConfigError(f"override {o!r}: {p!r} is not a section")
-        node[leaf] = value
-    return d
-
-def _deep_merge(base:dict, new:dict) -> dict:
-    out = dict(base)
-    for k, v in (new or {}).items():
-        out[k] = _deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
-
 # %% ../nbs/20_config.ipynb #0ea1c28b
 import importlib.util
 PRESET_DIR = Path(importlib.util.find_spec('sage_nb').origin).parent/'configs'
@@ -475,8 +454,8 @@ def load_config(path=None, preset:str|None=None, overrides=(), check_hardware:bo
     d = {}
     if preset is not None:
         check_choice(preset, list_presets(), 'preset', ConfigError)
-        d = _deep_merge(d, read_yaml(PRESET_DIR/f'{preset}.yaml'))
-    if path is not None: d = _deep_merge(d, read_yaml(path))
+        d = deep_merge(d, read_yaml(PRESET_DIR/f'{preset}.yaml'))
+    if path is not None: d = deep_merge(d, read_yaml(path))
     cfg = config_from_dict(apply_overrides(d, overrides))
     return validate_config(cfg, check_hardware=check_hardware, num_processes=num_processes)
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #66e152f2
 from __future__ import annotations
-import dataclasses, difflib, json, os, types, typing
+import copy, dataclasses, difflib, json, os, types, typing
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -12,8 +12,8 @@ import numpy as np
 import yaml
 
 # %% auto #0
-__all__ = ['ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict', 'atomic_write_text',
-           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'mean_std']
+__all__ = ['ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict', 'apply_overrides', 'deep_merge',
+           'atomic_write_text', 'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'mean_std']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class ConfigError(ValueError):
@@ -82,6 +82,32 @@ def dataclass_from_dict(cls, d, where:str=''):
         choices = getattr(cls, '_choices', {}).get(k)
         if choices: check_choice(kwargs[k], choices, key, ConfigError)
     return cls(**kwargs)
+
+# %% ../nbs/00_core.ipynb #94fb68a5
+def apply_overrides(d:dict, overrides=()) -> dict:
+    "Apply dotted `key=value` overrides to a nested config dict (returns a new dict)."
+    d = copy.deepcopy(d)
+    for o in overrides:
+        if '=' not in o: raise ConfigError(f"override {o!r} must look like section.key=value (e.g. rl.beta=0.02)")
+        key, raw = o.split('=', 1)
+        try: value = yaml.safe_load(raw) if raw.strip() else ''
+        except yaml.YAMLError as e: raise ConfigError(f"override {o!r}: invalid YAML value: {getattr(e, 'problem', None) or e}") from None
+        *parents, leaf = key.strip().split('.')
+        node = d
+        for p in parents:
+            node = node.setdefault(p, {})
+            if not isinstance(node, dict): raise ConfigError(f"override {o!r}: {p!r} is not a section")
+        node[leaf] = value
+    return d
+
+def deep_merge(base:dict, new:dict) -> dict:
+    "`new` merged into `base`, section by section (returns a new dict)."
+    out = dict(base)
+    for k, v in (new or {}).items():
+        out[k] = deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
 
 # %% ../nbs/00_core.ipynb #a3e41d6f
 def atomic_write_text(path, text:str) -> Path:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, math, os, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from .config import atomic_write_text
+from .core import atomic_write_text
 
 # %% auto #0
 __all__ = ['EVAL_DATASETS', 'TRAIN_DATASETS', 'SFT_DATASETS', 'ALL_DATASETS', 'BOXED_INSTRUCTION', 'R1_BASE_TEMPLATE',

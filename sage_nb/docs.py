@@ -13,11 +13,11 @@ from .core import atomic_write_text
 # %% auto #0
 __all__ = ['SIDEBAR_GROUPS', 'FOLDER_GROUPS', 'KATEX_VERSION', 'nb_stem', 'page_name', 'notebook_files', 'sidebar_entries',
            'sidebar_yaml', 'write_sidebar', 'check_sidebar', 'colab_url', 'colab_badge_md', 'ColabBadge',
-           'module_namespace', 'showdoc_setup', 'ExecShowDocs', 'docs_procs', 'execute_notebook', 'clean_outputs',
-           'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html',
-           'wrap_page', 'page_key', 'notebook_title', 'html_exporter', 'render_page', 'build_offline_docs',
-           'readme_markdown', 'render_readme', 'find_chromium', 'site_pages', 'check_pages_in_chromium',
-           'expected_content', 'page_problems', 'check_site']
+           'module_namespace', 'showdoc_setup', 'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook',
+           'clean_outputs', 'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex',
+           'use_katex', 'nav_html', 'wrap_page', 'page_key', 'notebook_title', 'html_exporter', 'render_page',
+           'build_offline_docs', 'readme_markdown', 'render_readme', 'find_chromium', 'site_pages',
+           'check_pages_in_chromium', 'expected_content', 'page_problems', 'check_site']
 
 # %% ../nbs/61_docs.ipynb #4c7da575
 SIDEBAR_GROUPS: dict[str, tuple] = {
@@ -198,7 +198,15 @@ def _skip_cell(cell, flags: Sequence[str]) -> bool:
     if (direc.get('eval:') or [''])[0].lower() == 'false': return True
     return bool(set(flags) & set(direc))
 
-def execute_notebook(path, skip_flags: Sequence[str] = ('slow', 'gpu', 'notest'), in_test: bool = True):
+def test_flags() -> tuple:
+    "The cell flags `nbdev_test` skips unless asked (settings.ini `tst_flags`), plus `notest`."
+    try:
+        from nbdev.config import get_config
+        flags = get_config().tst_flags.split()
+    except Exception: flags = ['slow', 'gpu', 'vllm']
+    return tuple(dict.fromkeys([*flags, 'notest']))
+
+def execute_notebook(path, skip_flags: Sequence[str] | None = None, in_test: bool = True):
     "Run a notebook as `nbdev_test` does (cells with `skip_flags` skipped, `IN_TEST=1`) and return it with outputs."
     from execnb.nbio import read_nb
     from execnb.shell import CaptureShell
@@ -211,7 +219,7 @@ def execute_notebook(path, skip_flags: Sequence[str] = ('slow', 'gpu', 'notest')
     if in_test: os.environ['IN_TEST'] = '1'
     try:
         with quiet(), working_directory(path.parent):
-            shell.run_all(nb, exc_stop=True, preproc=lambda c: _skip_cell(c, skip_flags))
+            shell.run_all(nb, exc_stop=True, preproc=lambda c: _skip_cell(c, test_flags() if skip_flags is None else skip_flags))
     finally:
         os.environ.pop('IN_TEST', None)
         if prior is not None: os.environ['IN_TEST'] = prior
@@ -239,7 +247,7 @@ def clean_outputs(nb, root, cwd):
     return nb
 
 # %% ../nbs/61_docs.ipynb #2da4cef7
-def refresh_outputs(path, skip_flags: Sequence[str] = ('gpu', 'notest', 'slow'), root=None, clean: bool = True,
+def refresh_outputs(path, skip_flags: Sequence[str] | None = None, root=None, clean: bool = True,
                     quick: bool = False) -> Path:
     "Re-run notebook `path` quietly (full size, or `quick`: `IN_TEST` sizes) and save it with clean outputs (skipped cells keep theirs)."
     from execnb.nbio import write_nb
@@ -541,7 +549,7 @@ def expected_content(nb_path) -> dict:
             images += len(re.findall(r'!\[(?!open in colab\])[^\]]*\]\([^)]+\)|<img\s', src, re.I)); continue   # badges not counted
         if c['cell_type'] != 'code': continue
         opts, _ = _split_cell_options(src)
-        if not opts & {'#|gpu', '#|notest', '#|eval:false'}: images += _savefig_cell(src)
+        if not opts & {'#|gpu', '#|vllm', '#|notest', '#|eval:false'}: images += _savefig_cell(src)
         if opts & {'#|export', '#|exports', '#|exec_doc'} and '#|hide' not in opts:
             try: tree = ast.parse(_code_lines(src))
             except SyntaxError: continue

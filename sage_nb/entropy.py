@@ -137,7 +137,7 @@ def tokens_html(tokens: Sequence[str], values: Sequence[float], vmax: float | No
 def save_html(fragments: Mapping[str, str], name: str, folder=None) -> Path:
     "Write titled HTML fragments to `<figures>/<name>.html` (folder as in `sage_nb.style.figures_dir`)."
     from sage_nb.style import figures_dir
-    from sage_nb.config import atomic_write_text
+    from sage_nb.core import atomic_write_text
     folder = Path(folder) if folder is not None else figures_dir()
     body = ''.join(f'<h3>{html.escape(k)}</h3>{v}' for k, v in fragments.items())
     return atomic_write_text(folder / f'{name}.html',
@@ -327,7 +327,7 @@ def find_logs(root='outputs/testbed') -> dict[str, 'pd.DataFrame']:
 def load_testbed_curves(path) -> dict[str, 'pd.DataFrame']:
     "Training curves per run from the testbed's `results.json` (mean over seeds), with trainer log key names."
     import pandas as pd
-    from sage_nb.testbed import CURVE_KEYS as testbed_curve_keys   # testbed curve name -> trainer log key
+    from sage_nb.testbed import LOG_CURVE_KEYS as testbed_curve_keys   # testbed curve name -> trainer log key
     res = json.loads(Path(path).read_text())
     by_run: dict[str, list] = {}
     for r in res.get('runs', []):

@@ -8,18 +8,19 @@ import argparse, hashlib, json, logging, os, re, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
-from .core import ConfigError, read_yaml, dataclass_from_dict, atomic_write_text
-from .config import apply_overrides
-from .data import EVAL_DATASETS, load_problems, build_prompt, render_prompt
-from .passk import pass_at_k_curve
+from .core import (ConfigError, read_yaml, dataclass_from_dict, atomic_write_text, atomic_write_json, mean_std,
+                          did_you_mean, apply_overrides)
+from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, render_prompt
+from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
 
 # %% auto #0
-__all__ = ['VLLM_LORA_RANKS', 'VLLM_LORA_MODULES', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit',
-           'summarise_records', 'mean_std', 'aggregate_units', 'atomic_write_json', 'load_results', 'unit_fingerprint',
-           'evaluate_model', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'validate_eval_config', 'load_eval_config',
-           'Target', 'discover_targets', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine',
-           'release_vllm_engine', 'make_sampler', 'run_evaluation', 'main', 'plot_passk']
+__all__ = ['WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES', 'generate_samples', 'hf_sampler',
+           'vllm_sampler', 'math_score', 'run_unit', 'summarise_records', 'aggregate_units', 'load_results',
+           'unit_fingerprint', 'weights_identity', 'evaluate_model', 'EvalTarget', 'EvalSampling', 'EvalConfig',
+           'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets',
+           'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine', 'release_vllm_engine',
+           'make_sampler', 'run_evaluation', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -135,11 +136,6 @@ def summarise_records(records: list[dict], ks=None) -> dict:
     return {str(k): v for k, v in curve.items()}
 
 # %% ../nbs/32_evaluate.ipynb #edf9acab
-def mean_std(values) -> dict:
-    "Mean, population std and the per-seed values of `values` (one number per seed)."
-    v = np.asarray(values, dtype=float)
-    return {'mean': float(v.mean()), 'std': float(v.std()), 'per_seed': [float(x) for x in v]}
-
 def aggregate_units(units: dict) -> dict:
     "From {'<dataset>/seed<s>': unit} to {dataset: {'pass_at_k': {k: mean/std/per_seed}, ...}, 'average': {...}}."
     by_ds: dict[str, dict[int, dict]] = {}
@@ -160,10 +156,6 @@ def aggregate_units(units: dict) -> dict:
     return agg
 
 # %% ../nbs/32_evaluate.ipynb #a18bb588
-def atomic_write_json(path, obj):
-    "Write JSON to `path` via a temporary file and `os.replace` (never a half-written file)."
-    return atomic_write_text(path, json.dumps(obj, indent=1))
-
 def load_results(path) -> dict:
     "The results file as a dict (an empty skeleton when it does not exist yet)."
     path = Path(path)
@@ -171,9 +163,20 @@ def load_results(path) -> dict:
     return json.loads(path.read_text())
 
 def unit_fingerprint(settings: dict, dataset) -> str:
-    "Hash of the sampling settings and the problem ids of a dataset."
-    blob = json.dumps({'settings': settings, 'ids': list(dataset['id'])}, sort_keys=True)
+    "Hash of everything that decides a unit's result: the settings (model identity included), problem ids and gold answers."
+    blob = json.dumps({'settings': settings, 'ids': list(dataset['id']), 'answers': [str(a) for a in dataset['answer']]},
+                      sort_keys=True)
     return hashlib.sha1(blob.encode()).hexdigest()[:16]
+
+WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
+
+def weights_identity(model_path) -> str | None:
+    "Hash of the name, size and modification time of a local checkpoint's weight files (None for a hub id or no path)."
+    p = Path(str(model_path)) if model_path else None
+    if p is None or not p.is_dir(): return None
+    files = sorted(f for f in p.iterdir() if f.is_file() and f.suffix in WEIGHT_SUFFIXES)
+    stats = [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files]
+    return hashlib.sha1(json.dumps(stats).encode()).hexdigest()[:16]
 
 # %% ../nbs/32_evaluate.ipynb #d1edd82a
 _log = logging.getLogger(__name__)
@@ -194,6 +197,7 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
     else: raise TypeError(f'evaluate_model: model must be a transformers model or a sampler callable, got {type(model).__name__}')
     if n < 1: raise ValueError(f'evaluate_model: n must be >= 1, got {n}')
     settings = dict(n=n, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens, model_path=model_path,
+                    weights=weights_identity(model_path),
                     prompt_style=prompt_style, system_prompt=system_prompt, ks=None if ks is None else list(ks))
     key = f'{label}@{step}'
     results = load_results(results_path) if results_path else {'models': {}}
@@ -250,6 +254,7 @@ class EvalConfig:
     target: EvalTarget = field(default_factory=EvalTarget)
     datasets: list = field(default_factory=lambda: ['math500', 'aime24', 'aime25', 'amc23', 'minerva'])
     paths: dict = field(default_factory=dict)  # dataset name -> local file or directory (instead of the Hub)
+    custom_datasets: dict = field(default_factory=dict)  # your own: name -> {path or hub_id, problem, answer[, id, split, config]}
     limit: int | None = None                   # first N problems of each dataset (quick checks)
     prompt_style: str = 'chat'                 # chat | base | r1_base
     system_prompt: str | None = None
@@ -278,6 +283,24 @@ class EvalConfig:
         return Path(self.output_root) / self.resolved_model_name / 'evaluation_results.json'
 
 # %% ../nbs/32_evaluate.ipynb #3b213e81
+CUSTOM_DATASET_KEYS = ('path', 'hub_id', 'problem', 'answer', 'id', 'split', 'config')
+
+def eval_dataset_source(cfg: EvalConfig, name: str) -> tuple[DatasetSpec | str, str | None]:
+    "(spec or short name, local path or None) of dataset `name`: a known benchmark, or one from `custom_datasets`."
+    if name not in cfg.custom_datasets: return name, cfg.paths.get(name)
+    d = cfg.custom_datasets[name]
+    where = f'custom_datasets.{name}'
+    if not isinstance(d, dict): raise ConfigError(f'{where}: expected a mapping with path (or hub_id), problem and answer')
+    for k in d:
+        if k not in CUSTOM_DATASET_KEYS: raise ConfigError(f"{where}: unknown key {k!r}{did_you_mean(k, CUSTOM_DATASET_KEYS, 'keys')}")
+    missing = [k for k in ('problem', 'answer') if not d.get(k)] + ([] if d.get('path') or d.get('hub_id') else ['path (or hub_id)'])
+    if missing: raise ConfigError(f"{where}: missing {', '.join(missing)} (the column names of the question and the gold answer)")
+    path = d.get('path')
+    if path is not None and not Path(path).exists(): raise ConfigError(f'{where}.path: not found: {path}')
+    spec = DatasetSpec(name, d.get('hub_id') or str(path), d.get('split') or 'train', d['problem'], d['answer'],
+                       id=d.get('id'), config=d.get('config'))
+    return spec, path
+
 def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     "Cross-field checks; one ConfigError listing every problem."
     s, problems = cfg.sampling, []
@@ -287,8 +310,13 @@ def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     if not 0 < s.top_p <= 1: problems.append(f'sampling.top_p must be in (0, 1] (got {s.top_p})')
     if s.ks and max(s.ks) > s.n: problems.append(f'sampling.ks has k={max(s.ks)} > sampling.n={s.n}')
     if not cfg.datasets: problems.append('datasets is empty')
+    known = {**EVAL_DATASETS, **cfg.custom_datasets}
     for name in list(cfg.datasets) + list(cfg.paths):
-        if name not in EVAL_DATASETS: problems.append(f'unknown dataset {name!r}; known: {sorted(EVAL_DATASETS)}')
+        if name not in known: problems.append(f'unknown dataset {name!r}{did_you_mean(name, known, "known")} '
+                                              '(your own data: add it under custom_datasets)')
+    for name, d in cfg.custom_datasets.items():
+        try: eval_dataset_source(cfg, name)
+        except ConfigError as e: problems.append(str(e))
     if cfg.limit is not None and cfg.limit < 1: problems.append(f'limit must be >= 1 or null (got {cfg.limit})')
     if cfg.vllm_max_lora_rank not in VLLM_LORA_RANKS:
         problems.append(f'vllm_max_lora_rank must be one of {VLLM_LORA_RANKS} (got {cfg.vllm_max_lora_rank})')
@@ -302,11 +330,17 @@ def load_eval_config(path=None, overrides=()) -> EvalConfig:
 
 # %% ../nbs/32_evaluate.ipynb #1380c18a
 @dataclass
-class Target:
+class ModelToEvaluate:
     "One model to evaluate."
     label: str
     step: int
     path: str
+
+def __getattr__(name):
+    if name == 'Target':   # renamed: it read like the config section EvalTarget
+        import warnings; warnings.warn("sage_nb.evaluate.Target is now ModelToEvaluate", DeprecationWarning, stacklevel=2)
+        return ModelToEvaluate
+    raise AttributeError(f"module 'sage_nb.evaluate' has no attribute {name!r}")
 
 def _is_model_dir(p: Path) -> bool: return (p / 'config.json').exists() or (p / 'adapter_config.json').exists()
 
@@ -320,12 +354,12 @@ def _final_step(run: Path) -> int:
             except Exception: pass
     return 0
 
-def discover_targets(cfg: EvalConfig) -> list[Target]:
+def discover_targets(cfg: EvalConfig) -> list[ModelToEvaluate]:
     "The explicit target, or the runs (and checkpoints, and the baseline) found under `models_root/<model_name>`."
     t = cfg.target
     if t.model_path:
-        return [Target(t.model_label or Path(str(t.model_path).rstrip('/')).name, t.model_step, str(t.model_path))]
-    found = [Target('Base', 0, t.base_model)] if t.include_baseline else []
+        return [ModelToEvaluate(t.model_label or Path(str(t.model_path).rstrip('/')).name, t.model_step, str(t.model_path))]
+    found = [ModelToEvaluate('Base', 0, t.base_model)] if t.include_baseline else []
     root = Path(cfg.models_root) / cfg.resolved_model_name
     runs = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
     for run in runs:
@@ -333,9 +367,9 @@ def discover_targets(cfg: EvalConfig) -> list[Target]:
         if t.eval_steps:
             ckpts = [(int(m.group(1)), c) for c in (run / 'ckpts').glob('checkpoint-*')
                      if (m := re.fullmatch(r'checkpoint-(\d+)', c.name)) and _is_model_dir(c)]
-            found += [Target(run.name, step, str(c)) for step, c in sorted(ckpts)]
+            found += [ModelToEvaluate(run.name, step, str(c)) for step, c in sorted(ckpts)]
         if _is_model_dir(run):
-            final = Target(run.name, _final_step(run), str(run))
+            final = ModelToEvaluate(run.name, _final_step(run), str(run))
             if not any(f.label == final.label and f.step == final.step for f in found): found.append(final)
     if not found:
         raise ConfigError(f'no checkpoints found under {root} (algorithms={t.algorithms or "all"}); '
@@ -413,7 +447,7 @@ def release_vllm_engine():
     del llm, core; gc.collect()
     if torch.cuda.is_available(): torch.cuda.empty_cache()
 
-def make_sampler(target: Target, cfg: EvalConfig):
+def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     "A sampler for `target`: vLLM if the backend asks for it (`auto`: with a CUDA GPU; `vllm`: GPU or CPU build), else HF `generate`."
     from sage_nb.models import optional_backend, has_cuda, prepare_tokenizer
     s = cfg.sampling
@@ -457,7 +491,7 @@ def make_sampler(target: Target, cfg: EvalConfig):
 def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool = True) -> dict:
     "Evaluate every target of `cfg`; returns the results dict (also in `cfg.results_path`)."
     s = cfg.sampling
-    datasets = {name: load_problems(name, path=cfg.paths.get(name), limit=cfg.limit) for name in cfg.datasets}
+    datasets = {name: load_problems(*eval_dataset_source(cfg, name), limit=cfg.limit) for name in cfg.datasets}
     common = dict(seeds=tuple(s.seeds), n=s.n, ks=s.ks, temperature=s.temperature, top_p=s.top_p,
                   max_new_tokens=s.max_new_tokens, batch_size=s.batch_size, prompt_style=cfg.prompt_style,
                   system_prompt=cfg.system_prompt, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
@@ -518,16 +552,10 @@ def plot_passk(results_path, dataset: str = 'average', ax=None, save_to=None, ti
     set_style()
     results = results_path if isinstance(results_path, dict) else load_results(results_path)
     fig, ax = (ax.figure, ax) if ax is not None else plt.subplots(figsize=(6.4, 4))
-    for key, entry in sorted(results['models'].items()):
-        agg = entry.get('aggregate', {}).get(dataset)
-        if not agg: continue
-        ks = [int(k) for k in agg['pass_at_k']]
-        mean = np.array([agg['pass_at_k'][str(k)]['mean'] for k in ks]); std = np.array([agg['pass_at_k'][str(k)]['std'] for k in ks])
-        color = algo_color(entry['label'])
-        ax.plot(ks, mean, marker='o', ms=3.5, label=key, color=color)
-        ax.fill_between(ks, mean - std, mean + std, alpha=0.15, color=color, lw=0)
-    ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_ylabel('pass@k'); ax.set_ylim(-0.02, 1.02)
-    ax.set_title(title or f'pass@k — {dataset}'); ax.legend(fontsize='small')
+    entries = {key: e for key, e in sorted(results['models'].items()) if e.get('aggregate', {}).get(dataset)}
+    plot_passk_bands({key: e['aggregate'][dataset]['pass_at_k'] for key, e in entries.items()}, ax=ax,
+                     colors={key: algo_color(e['label']) for key, e in entries.items()}, dashed=())
+    ax.set_ylim(-0.02, 1.02); ax.set_title(title or f'pass@k — {dataset}')
     if save_to is not None:
         save_to = Path(save_to); save_to.parent.mkdir(parents=True, exist_ok=True)
         tmp = save_to.with_name(f'.{save_to.stem}.tmp{save_to.suffix}')

@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 # %% auto #0
-__all__ = ['exact_pass_at_k', 'pass_at_k', 'default_ks', 'pass_at_k_curve']
+__all__ = ['exact_pass_at_k', 'pass_at_k', 'default_ks', 'pass_at_k_curve', 'plot_passk_bands']
 
 # %% ../nbs/13_passk.ipynb #fcafa55a
 def exact_pass_at_k(n: int, c: int, k: int) -> Fraction:
@@ -51,3 +51,19 @@ def pass_at_k_curve(n, c, ks=None) -> dict[int, float]:
     if n.size == 0: return {}
     ks = default_ks(int(n.min())) if ks is None else sorted(set(int(k) for k in ks))
     return {k: float(pass_at_k(n, c, k).mean()) for k in ks if 1 <= k <= int(n.min())}
+
+# %% ../nbs/13_passk.ipynb #d260b979
+def plot_passk_bands(curves: dict, ax=None, colors: dict | None = None, ylabel: str = 'pass@k', dashed=('Base',)):
+    "pass@k against k (log-2 axis) per label from {label: {k: {'mean', 'std'}}}, mean with a ±std band; returns the axes."
+    import matplotlib.pyplot as plt
+    from sage_nb.style import algo_color
+    if ax is None: _, ax = plt.subplots(figsize=(6.4, 4))
+    for label, pk in curves.items():
+        ks = sorted(int(k) for k in pk)
+        mean = np.array([pk[str(k) if str(k) in pk else k]['mean'] for k in ks])
+        std = np.array([pk[str(k) if str(k) in pk else k]['std'] for k in ks])
+        color = (colors or {}).get(label) or algo_color(label)
+        ax.plot(ks, mean, marker='o', ms=3.5, label=label, color=color, ls='--' if label in dashed else '-')
+        ax.fill_between(ks, mean - std, mean + std, alpha=0.15, color=color, lw=0)
+    ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_ylabel(ylabel); ax.legend(fontsize='small')
+    return ax

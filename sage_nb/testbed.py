@@ -12,13 +12,14 @@ from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problem
                           score_samples, task_tokenizer)
 from .core import read_yaml, atomic_write_json, mean_std
 from .config import algorithm_settings
-from .passk import default_ks, pass_at_k_curve
+from .passk import default_ks, pass_at_k_curve, plot_passk_bands
 
 # %% auto #0
-__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig', 'quick_config',
-           'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log', 'evaluate_policy',
-           'run_fingerprint', 'run_one', 'run_jobs', 'aggregate', 'results_table', 'plot_passk', 'plot_curves',
-           'plot_tradeoff', 'plot_per_strategy', 'run_testbed', 'parse_args', 'load_testbed_config', 'main']
+__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'LOG_CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig',
+           'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log',
+           'evaluate_policy', 'run_fingerprint', 'run_one', 'run_jobs', 'aggregate', 'results_table', 'plot_run_passk',
+           'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'run_testbed', 'parse_args', 'load_testbed_config',
+           'main']
 
 # %% ../nbs/41_testbed.ipynb #6281898d
 class TestbedConfigError(ValueError):
@@ -182,13 +183,13 @@ def run_settings(name:str, cfg:TestbedConfig, seed:int) -> dict:
                 weight_decay=0.0, disable_tqdm=True, use_cpu=True)
 
 # %% ../nbs/41_testbed.ipynb #7ad8313f
-CURVE_KEYS = {'reward': 'reward', 'entropy': 'entropy', 'kl': 'kl', 'guide_active': 'sage/guide_active_frac',
+LOG_CURVE_KEYS = {'reward': 'reward', 'entropy': 'entropy', 'kl': 'kl', 'guide_active': 'sage/guide_active_frac',
               'shaping': 'sage/shaping_mean'}
 
 def curves_from_log(log_history:list[dict]) -> dict:
     "Training curves (step, reward, entropy, KL, guide activity) from a trainer's `log_history`."
     rows = [h for h in log_history if 'reward' in h]
-    return {'step': [h['step'] for h in rows], **{k: [h.get(v, float('nan')) for h in rows] for k, v in CURVE_KEYS.items()}}
+    return {'step': [h['step'] for h in rows], **{k: [h.get(v, float('nan')) for h in rows] for k, v in LOG_CURVE_KEYS.items()}}
 
 # %% ../nbs/41_testbed.ipynb #d14f886a
 def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0) -> dict:
@@ -316,18 +317,17 @@ def results_table(summary:dict, cfg:TestbedConfig, split:str='test') -> str:
     return '\n'.join(lines)
 
 # %% ../nbs/41_testbed.ipynb #90464b53
-def plot_passk(summary:dict, split:str='test', ax=None):
-    "pass@k against k (log scale) for every run, mean over seeds with a ±std band."
-    import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
-    if ax is None: _, ax = plt.subplots(figsize=(6, 4))
-    for name, e in summary.items():
-        pk = e[split]['pass_at_k']; ks = sorted(int(k) for k in pk)
-        m = np.array([pk[str(k)]['mean'] for k in ks]); s = np.array([pk[str(k)]['std'] for k in ks])
-        ax.plot(ks, m, marker='o', ms=3, label=name, color=algo_color(name), ls='--' if name == 'Base' else '-')
-        ax.fill_between(ks, m - s, m + s, color=algo_color(name), alpha=0.15)
-    ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_ylabel(f'pass@k ({split})'); ax.legend(fontsize=6)
+def plot_run_passk(summary:dict, split:str='test', ax=None):
+    "pass@k against k (log scale) for every run, mean over seeds with a ±std band (`passk.plot_passk_bands`)."
+    ax = plot_passk_bands({name: e[split]['pass_at_k'] for name, e in summary.items()}, ax=ax, ylabel=f'pass@k ({split})')
+    ax.legend(fontsize=6)
     return ax
+
+_MOVED = {'plot_passk': 'plot_run_passk (evaluate.plot_passk plots a results file)',
+          'CURVE_KEYS': 'LOG_CURVE_KEYS (entropy.CURVE_KEYS groups curves for its figure)'}
+def __getattr__(name):
+    if name in _MOVED: raise AttributeError(f"sage_nb.testbed.{name} was renamed: use {_MOVED[name]}")
+    raise AttributeError(f"module 'sage_nb.testbed' has no attribute {name!r}")
 
 # %% ../nbs/41_testbed.ipynb #ab931bf9
 def plot_curves(results:list[dict], keys=('reward', 'entropy', 'kl', 'guide_active')):
@@ -401,7 +401,7 @@ def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True) -> dict
     main = {n: summary[n] for n in names if n in ('Base', *cfg.algorithms)}
     set_style()
     figs = {}
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4)); plot_passk(main, 'test', axes[0]); plot_passk(main, 'ood', axes[1])
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4)); plot_run_passk(main, 'test', axes[0]); plot_run_passk(main, 'ood', axes[1])
     fig.tight_layout(); figs['passk'] = fig
     figs['curves'] = plot_curves([r for r in results if r['name'] in cfg.algorithms])
     fig, ax = plt.subplots(figsize=(8, 3.5)); plot_per_strategy(main, cfg, 'test', ax); fig.tight_layout(); figs['per_strategy'] = fig
