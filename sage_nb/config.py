@@ -21,7 +21,7 @@ __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL
            'REWARD_NAMES', 'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings',
            'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig',
            'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
-           'validate_config', 'list_presets', 'load_config', 'save_config']
+           'tracker_problems', 'validate_config', 'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -182,11 +182,10 @@ class SFTSettings:
 @dataclass
 class TrackingSettings:
     "Experiment tracking; nothing is reported unless report_to names a tracker."
-    report_to: str = 'none'  # 'none', 'wandb', 'tensorboard'
+    report_to: typing.Union[str, list] = 'none'  # any tracker transformers knows (wandb, trackio, tensorboard, mlflow, ...), a list, 'all' or 'none'
     project: str = 'sage'
     entity: typing.Optional[str] = None
     run_name: typing.Optional[str] = None
-    _choices = dict(report_to=('none', 'wandb', 'tensorboard'))
 
 @dataclass
 class HubSettings:
@@ -398,6 +397,22 @@ def _path_problems(cfg: TrainConfig) -> list[str]:
     resume = cfg.rl.get('resume', 'auto')
     if resume not in ('auto', 'never') and not Path(str(resume)).exists():
         out.append(f"rl.resume: checkpoint not found: {resume} (use auto, never or an existing checkpoint directory)")
+    return out + tracker_problems(cfg.tracking.report_to)
+
+_TRACKER_CHECKS = {'azure_ml': 'azureml', 'comet_ml': 'comet', 'flyte': 'flytekit'}   # else is_<name>_available
+
+def tracker_problems(report_to) -> list[str]:
+    "Trackers in `report_to` that transformers does not know, or whose package is not installed."
+    from transformers.integrations import integration_utils as iu
+    names = [report_to] if isinstance(report_to, str) else list(report_to or [])
+    out = []
+    for n in names:
+        if n in ('none', 'all'): continue
+        if n not in iu.INTEGRATION_TO_CALLBACK:
+            out.append(f"tracking.report_to: unknown tracker {n!r}{did_you_mean(n, list(iu.INTEGRATION_TO_CALLBACK) + ['none', 'all'], 'known')}")
+        elif not getattr(iu, f"is_{_TRACKER_CHECKS.get(n, n)}_available", lambda: True)():
+            out.append(f"tracking.report_to={n}: its package is not installed here (pip install {n.replace('_', '-')}), "
+                       "or report to another tracker / none")
     return out
 
 # %% ../nbs/20_config.ipynb #fa875700

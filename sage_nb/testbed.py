@@ -4,7 +4,7 @@
 
 # %% ../nbs/41_testbed.ipynb #05c19e4a
 from __future__ import annotations
-import argparse, json, os, shutil, sys, time, warnings
+import argparse, functools, json, os, shutil, sys, time, warnings
 from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 import numpy as np
@@ -13,6 +13,7 @@ from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problem
 from .core import read_yaml, atomic_write_json, mean_std
 from .config import algorithm_settings
 from .passk import default_ks, pass_at_k_curve, plot_passk_bands
+from .style import quiet
 
 # %% auto #0
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'LOG_CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig',
@@ -123,13 +124,12 @@ def sweep_runs(cfg:TestbedConfig) -> list[str]:
 import sage_nb
 SHIPPED_BASE = Path(sage_nb.__file__).parent/'assets'/'testbed_base'  # the committed base model (a few hundred KB)
 
-def _quiet():
-    "Silence library chatter in workers (warnings, transformers info, TRL's printed logs)."
-    warnings.filterwarnings('ignore')
-    os.environ.setdefault('HF_HUB_OFFLINE', '1'); os.environ.setdefault('TOKENIZERS_PARALLELISM', 'false')
-    import transformers, datasets
-    transformers.logging.set_verbosity_error(); datasets.disable_progress_bars()
-    transformers.utils.logging.disable_progress_bar()
+def _quietly(fn):
+    "`fn` run with library chatter silenced (`style.quiet`: warnings, progress bars, logging), restored afterwards."
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with quiet(): return fn(*args, **kwargs)
+    return wrapper
 
 # %% ../nbs/41_testbed.ipynb #ae8619d9
 def base_settings(cfg:TestbedConfig) -> dict:
@@ -139,6 +139,7 @@ def base_settings(cfg:TestbedConfig) -> dict:
 
 def _same_settings(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
+@_quietly
 def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
     "The SFT'd base model in `cfg.base_path`: reused when cached, copied from the shipped copy when it matches, else built."
     import torch
@@ -152,7 +153,7 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
             and _same_settings(json.loads((shipped/'testbed_base.json').read_text()), want)):
         if path.exists(): shutil.rmtree(path)
         shutil.copytree(shipped, path); return path
-    _quiet(); torch.manual_seed(0)
+    torch.manual_seed(0)
     tok = task_tokenizer()
     model = tiny_causal_lm(tok, hidden_size=cfg.hidden_size, num_layers=cfg.num_layers, num_heads=cfg.num_heads,
                            num_kv_heads=cfg.num_heads, max_position_embeddings=32, seed=0)
@@ -219,6 +220,7 @@ def run_fingerprint(name:str, cfg:TestbedConfig, seed:int) -> str:
                 eval={k: getattr(cfg, k) for k in ('eval_problems', 'ood_problems', 'eval_samples', 'temperature')})
     return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
+@_quietly
 def run_one(job:tuple) -> dict:
     "Train run `name` with `seed` through `SAGETrainer` from the base model, evaluate it, save the policy and the result."
     name, seed, cfg_dict = job
@@ -231,7 +233,6 @@ def run_one(job:tuple) -> dict:
     from transformers import PrinterCallback
     from sage_nb.models import load_model_and_tokenizer
     from sage_nb.trainer import SAGEConfig, SAGETrainer
-    _quiet()
     t0 = time.time()
     model, tok = load_model_and_tokenizer(str(cfg.base_path), dtype=torch.float32)
     if name == 'Base':
@@ -253,7 +254,7 @@ def run_one(job:tuple) -> dict:
     return result
 
 def _init_worker():
-    import torch; torch.set_num_threads(1); _quiet()
+    import torch; torch.set_num_threads(1)
 
 # %% ../nbs/41_testbed.ipynb #fef8ba6f
 def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True) -> list[dict]:

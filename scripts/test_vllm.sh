@@ -41,7 +41,7 @@ export SAGE_VLLM_REPORT=$RUN/report.json   # 33_vllm writes its measured numbers
 echo "vllm harness: run folder $RUN"
 status=0
 for nb in $NBS; do
-    "$VENV/bin/nbdev_test" --path "$nb" --flags vllm --n_workers "${N_WORKERS:-0}" --do_print --timing || status=1
+    HF_HUB_OFFLINE=1 "$VENV/bin/nbdev_test" --path "$nb" --flags vllm --n_workers "${N_WORKERS:-0}" --do_print --timing || status=1
 done
 if [ -f "$SAGE_VLLM_REPORT" ]; then echo "== vLLM on CPU: measured (33_vllm) =="; cat "$SAGE_VLLM_REPORT"; echo; fi
 rm -rf "$RUN"
