@@ -135,6 +135,7 @@ def _csv_rows(path: Path, text: str):
             yield dict(zip(header, rec)), f'{path}:{reader.line_num}'
     except csv.Error as e: raise ValueError(f'{path}:{reader.line_num}: {e}') from None
 
+# %% ../nbs/31_data.ipynb #9c58567d
 def _parquet_rows(path: Path):
     import pandas as pd
     for i, rec in enumerate(pd.read_parquet(path).to_dict(orient='records')): yield rec, f'{path}: row {i}'

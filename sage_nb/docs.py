@@ -227,7 +227,9 @@ def execute_notebook(path, skip_flags: Sequence[str] | None = None, in_test: boo
 
 # %% ../nbs/61_docs.ipynb #fc669f82
 def _relative_paths(text: str, root: str, cwd: str) -> str:
-    return re.sub(re.escape(root) + r"(?![\w.-])(?:/[^\s'\"<>()\[\],:;]*)?", lambda m: os.path.relpath(m.group(0), cwd), text)
+    "Paths under `root` made relative to `cwd`; paths inside a temporary directory shown as `TMPDIR/...`."
+    text = re.sub(re.escape(root) + r"(?![\w.-])(?:/[^\s'\"<>()\[\],:;]*)?", lambda m: os.path.relpath(m.group(0), cwd), text)
+    return re.sub(re.escape(tempfile.gettempdir().rstrip('/')) + r"/[\w.-]+", 'TMPDIR', text)
 
 def clean_outputs(nb, root, cwd):
     "Drop stderr and empty outputs and rewrite absolute paths under `root` relative to `cwd`, in place; returns `nb`."
