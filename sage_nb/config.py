@@ -18,8 +18,8 @@ from .guides import GUIDES, make_guide
 # %% auto #0
 __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'ALGORITHMS',
            'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS', 'PACKAGE_KEYS',
-           'REWARD_NAMES', 'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings',
-           'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig',
+           'REWARD_FUNCS', 'REWARD_NAMES', 'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings',
+           'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig',
            'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
            'tracker_problems', 'validate_config', 'list_presets', 'load_config', 'save_config']
 
@@ -333,7 +333,8 @@ def sage_config(cfg: TrainConfig, output_dir=None, **extra) -> SAGEConfig:
     return SAGEConfig.for_algorithm(cfg.resolved_algorithm, **{**trainer_settings(cfg, output_dir), **extra})
 
 # %% ../nbs/20_config.ipynb #1702a34a
-REWARD_NAMES = ('accuracy', 'format')   # the reward functions `rl.reward_funcs` may name (sage_nb.train maps them)
+REWARD_FUNCS = {'accuracy': 'accuracy_reward', 'format': 'format_reward'}   # `rl.reward_funcs` name -> sage_nb.rewards function
+REWARD_NAMES = tuple(REWARD_FUNCS)
 
 def _is_hub_id(name: str) -> bool:
     "Whether `name` can be a Hugging Face Hub repo id (org/name), as opposed to a local path."

@@ -10,17 +10,17 @@ from pathlib import Path
 import torch
 from .core import ConfigError, atomic_write_text
 from .config import (TrainConfig, load_config, save_config, config_to_dict, list_presets, sage_config,
-                            trainer_value, precision_flags, GUIDE_PARAMS)
+                            trainer_value, precision_flags, GUIDE_PARAMS, REWARD_FUNCS)
 from .models import (save_tiny_model, load_model_and_tokenizer, load_unsloth_model, make_lora_config,
                             has_cuda, optional_backend)
 from .data import _EXTS
 
 # %% auto #0
-__all__ = ['sage_config_from', 'GUIDE_KWARGS', 'REWARD_FUNCS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data',
+__all__ = ['sage_config_from', 'GUIDE_KWARGS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data',
            'checkpoint_step', 'last_checkpoint', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
            'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
-           'push_to_hub', 'run_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'train', 'parse_args',
-           'main']
+           'push_to_hub', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'train',
+           'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -167,8 +167,6 @@ def __getattr__(name):
     raise AttributeError(f"module 'sage_nb.train' has no attribute {name!r}")
 
 # %% ../nbs/24_train.ipynb #bbbab66f
-REWARD_FUNCS = {'accuracy': 'accuracy_reward', 'format': 'format_reward'}
-
 def reward_functions(names) -> list:
     "The TRL reward functions named in `rl.reward_funcs`."
     import sage_nb.rewards as R
@@ -216,7 +214,7 @@ _NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_imp
                             'run_name', 'disable_tqdm', 'push_to_hub', 'hub_model_id', 'logging_first_step'),
                      'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route')}
 
-def run_settings(cfg:TrainConfig) -> dict:
+def run_defining_settings(cfg:TrainConfig) -> dict:
     "The settings that decide a run's weights (section -> key -> value), JSON-ready."
     d = config_to_dict(cfg)
     sections = ['model', 'data', 'generation', 'rl', 'sage'] + (['lora'] if cfg.model.finetune == 'lora' else []) \
@@ -247,7 +245,7 @@ def resume_plan(cfg:TrainConfig, run_dir=None) -> tuple[str, Path|None]:
     ckpt, done = last_checkpoint(ckpts), (run_dir/'training_complete.json').exists()
     if resume == 'never' or not (ckpt or done): return 'fresh', None
     saved = run_dir/'run_settings.json'
-    diff = (settings_diff(json.loads(saved.read_text()), run_settings(cfg)) if saved.exists()
+    diff = (settings_diff(json.loads(saved.read_text()), run_defining_settings(cfg)) if saved.exists()
             else ['(the directory has no run_settings.json: it was made by an older sage_nb or another tool)'])
     if diff:
         raise ConfigError(f"{run_dir} holds a run with other settings:\n    " + "\n    ".join(diff) +
@@ -259,7 +257,7 @@ def resume_plan(cfg:TrainConfig, run_dir=None) -> tuple[str, Path|None]:
 # %% ../nbs/24_train.ipynb #82753182
 def sft_dir(cfg:TrainConfig) -> Path:
     "`<output_root>/<model_name>/SFT-<key>`: the SFT stage's directory, keyed by the settings that decide its weights."
-    d = run_settings(cfg)
+    d = run_defining_settings(cfg)
     key = {k: d[k] for k in ('model', 'sft', 'lora') if k in d} | {'system_prompt': cfg.data.system_prompt,
                                                                     'seed': trainer_value(cfg, 'seed')}
     return Path(cfg.output_root)/cfg.model_name/f"SFT-{hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:8]}"
@@ -284,7 +282,7 @@ def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
         os.replace(run_dir, aside); run_dir.mkdir(parents=True)
         print(f"rl.resume=never: the earlier outputs of this directory were moved to {aside}")
     save_config(cfg, run_dir/'train_config.yaml')  # the config actually used, next to the outputs
-    atomic_write_text(run_dir/'run_settings.json', json.dumps(run_settings(cfg), indent=1, sort_keys=True))
+    atomic_write_text(run_dir/'run_settings.json', json.dumps(run_defining_settings(cfg), indent=1, sort_keys=True))
     return run_dir
 
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
