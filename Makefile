@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.sage_nb-installed
 TORCH  ?= torch==2.13.0
 DEMO_ARGS ?= --sweep
 
-.PHONY: install demo test test-slow export clean-nbs readme check docs docs-check bench
+.PHONY: install demo study test test-slow export clean-nbs readme check docs docs-check bench
 
 $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -26,6 +26,12 @@ install: $(STAMP)
 
 demo: install
 	$(BIN)/sage-testbed $(DEMO_ARGS)
+
+# the pre-registered testbed study (nbs/42_study.ipynb): 4 regimes, 5 tuned arms x 8 configurations, 5 fresh seeds;
+# about an hour on 2 cores, resumable; its results are committed as nbs/study_results.json
+study: install
+	$(BIN)/sage-testbed --study --out-dir outputs/study
+	cp outputs/study/study_results.json nbs/study_results.json
 
 test: install
 	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing

@@ -4,13 +4,15 @@
 
 # %% ../nbs/12_credit.ipynb #fb29fefc
 from __future__ import annotations
+import math
 import torch
 from torch import Tensor
 from .guides import masked
 
 # %% auto #0
 __all__ = ['LENGTH_LOSSES', 'sequence_log_q', 'shaped_rewards', 'group_baseline', 'apply_baseline', 'group_advantages',
-           'returns_to_go', 'returns_to_go_advantages', 'exact_credit_advantages', 'loss_type_weights']
+           'returns_to_go', 'returns_to_go_advantages', 'exact_credit_advantages', 'loss_type_weights',
+           'passk_advantages']
 
 # %% ../nbs/12_credit.ipynb #e54f859f
 def sequence_log_q(log_q: Tensor, mask: Tensor, reduce: str = 'sum') -> Tensor:
@@ -89,3 +91,22 @@ def loss_type_weights(mask: Tensor, loss_type: str, max_completion_length: int) 
     if loss_type == 'grpo': return n / max_completion_length
     if loss_type == 'dr_grpo': return torch.ones_like(n)
     return n.sum().expand_as(n) / (n.numel() * max_completion_length)
+
+# %% ../nbs/12_credit.ipynb #2a453b61
+def passk_advantages(correct: Tensor, num_generations: int, k: int) -> Tensor:
+    "Exact pass@k-training advantages of 0/1 `correct` (groups of `num_generations` consecutive samples); 0 where sigma = 0."
+    from math import comb
+    N = int(num_generations)
+    if not 1 <= k <= N: raise ValueError(f"k must be in 1..num_generations={N}, got {k}")
+    if correct.numel() % N: raise ValueError(f"{correct.numel()} samples do not split into groups of {N}")
+    c = correct.detach().float().view(-1, N)
+    if not ((c == 0) | (c == 1)).all(): raise ValueError("correct must hold 0/1 values")
+    n_neg = (N - c.sum(1)).long().tolist()
+    out = torch.zeros_like(c)
+    for g, m in enumerate(n_neg):
+        R = 1 - comb(m, k) / comb(N, k)
+        sigma = math.sqrt(R * (1 - R))
+        if sigma < 1e-12: continue
+        pos, neg = (1 - R) / sigma, (1 - R - comb(m - 1, k - 1) / comb(N - 1, k - 1)) / sigma if m > 0 else 0.0
+        out[g] = torch.where(c[g] > 0, torch.tensor(pos), torch.tensor(neg))
+    return out.view(-1)

@@ -12,8 +12,8 @@ from torch import Tensor
 
 # %% auto #0
 __all__ = ['SCHEDULES', 'GUIDES', 'masked', 'token_entropy', 'entropy_and_logps', 'branch_log_q', 'token_log_q',
-           'schedule_factor', 'random_log_q', 'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide', 'make_guide',
-           'guide_stats', 'guide_summary']
+           'schedule_factor', 'random_log_q', 'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide', 'EntropyGuide',
+           'make_guide', 'guide_stats', 'guide_summary']
 
 # %% ../nbs/10_guides.ipynb #3824250d
 def masked(x: Tensor, mask: Tensor) -> Tensor:
@@ -140,10 +140,22 @@ class RandomGuide(Guide):
         return random_log_q(mask, self.gamma * schedule_factor(self.schedule, step, total_steps), g)
 
 # %% ../nbs/10_guides.ipynb #bdece713
-GUIDES: dict[str, type[Guide]] = {c.name: c for c in (BranchGuide, TokenGuide, RandomGuide)}
+@dataclass
+class EntropyGuide(Guide):
+    "Linear entropy guide (a control): log q_t = gamma * H_t, a plain entropy bonus once summed or averaged."
+    name: ClassVar[str] = 'entropy'
+    needs: ClassVar[frozenset] = frozenset({'entropies'})
+
+    def log_q(self, mask, entropies=None, logps=None, step=0, total_steps=None, seed_offset=0):
+        self._require(entropies=entropies)
+        h = torch.nan_to_num(entropies.detach().float(), nan=0.0, posinf=0.0, neginf=0.0).clamp(min=0.0)
+        return masked(self.gamma * h, mask)
+
+# %% ../nbs/10_guides.ipynb #b184df6e
+GUIDES: dict[str, type[Guide]] = {c.name: c for c in (BranchGuide, TokenGuide, RandomGuide, EntropyGuide)}
 
 def make_guide(name: str, **kwargs) -> Guide:
-    "Build the guide registered as `name` (branch, token, random) with validated `kwargs`."
+    "Build the guide registered as `name` (branch, token, random, entropy) with validated `kwargs`."
     if name not in GUIDES:
         close = difflib.get_close_matches(str(name), GUIDES, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ''

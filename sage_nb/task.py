@@ -12,8 +12,8 @@ from .rewards import completion_text
 # %% auto #0
 __all__ = ['STRATEGIES', 'RULES', 'task_reward', 'SPLITS', 'TASK_ALPHABET', 'execute', 'TaskConfigError', 'TaskConfig',
            'rule_feature', 'required_strategy', 'parse_completion', 'is_correct', 'make_task_reward', 'is_heldout',
-           'make_problem', 'sample_problems', 'demonstration', 'sft_examples', 'task_tokenizer', 'rl_rows',
-           'score_samples']
+           'make_problem', 'sample_problems', 'need_frequencies', 'sample_stratified', 'demonstration', 'sft_examples',
+           'task_tokenizer', 'rl_rows', 'score_samples']
 
 # %% ../nbs/40_task.ipynb #7026f8d6
 STRATEGIES = {'A': 'copy', 'B': 'reverse', 'C': 'sort', 'D': 'add 3 mod 10'}
@@ -125,6 +125,26 @@ def sample_problems(n:int, split:str='train', seed:int=0, cfg:TaskConfig=TaskCon
         digits = ''.join(rng.choice('0123456789') for _ in range(rng.choice(lengths)))
         if is_heldout(digits, cfg) == want_heldout: out.append(make_problem(digits, cfg))
     return out
+
+# %% ../nbs/40_task.ipynb #67226256
+def need_frequencies(cfg:TaskConfig=TaskConfig()) -> dict[str, float]:
+    "Share of problems that need each strategy (the rule's feature is uniform over 0-9)."
+    return {s: cfg.rule_table.count(s) / len(cfg.rule_table) for s in STRATEGIES if s in cfg.rule_table}
+
+def sample_stratified(per_strategy:int, split:str='test', seed:int=0, cfg:TaskConfig=TaskConfig(), exclude=()) -> list[dict]:
+    "`per_strategy` problems of `split` for each strategy the rule can need (grouped A..D); digits in `exclude` are skipped."
+    if split not in SPLITS: raise TaskConfigError(f"split must be one of {SPLITS}, got {split!r}")
+    rng, excluded = random.Random(f'{split}-stratified-{seed}'), set(exclude)
+    lengths, want_heldout = (cfg.ood_lengths if split == 'ood' else cfg.lengths), split != 'train'
+    buckets = {s: {} for s in need_frequencies(cfg)}
+    stale = 0   # draws since the last new problem: the pool is exhausted long before this reaches 100k
+    while not all(len(b) == per_strategy for b in buckets.values()):
+        if stale > 100_000: raise TaskConfigError(f"the {split} pool cannot supply {per_strategy} distinct problems per strategy")
+        digits, stale = ''.join(rng.choice('0123456789') for _ in range(rng.choice(lengths))), stale + 1
+        if digits in excluded or is_heldout(digits, cfg) != want_heldout: continue
+        b = buckets[required_strategy(digits, cfg)]
+        if len(b) < per_strategy and digits not in b: b[digits], stale = make_problem(digits, cfg), 0
+    return [p for b in buckets.values() for p in b.values()]
 
 # %% ../nbs/40_task.ipynb #19ec5aea
 def demonstration(problem:dict, rng:random.Random, cfg:TaskConfig=TaskConfig()) -> dict:

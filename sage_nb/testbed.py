@@ -18,9 +18,9 @@ from .style import quiet
 # %% auto #0
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'LOG_CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig',
            'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log',
-           'evaluate_policy', 'run_fingerprint', 'run_one', 'run_jobs', 'aggregate', 'results_table', 'plot_run_passk',
-           'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'run_testbed', 'parse_args', 'load_testbed_config',
-           'main']
+           'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'run_one', 'run_jobs', 'aggregate',
+           'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'run_testbed',
+           'parse_args', 'load_testbed_config', 'main']
 
 # %% ../nbs/41_testbed.ipynb #6281898d
 class TestbedConfigError(ValueError):
@@ -193,19 +193,21 @@ def curves_from_log(log_history:list[dict]) -> dict:
     return {'step': [h['step'] for h in rows], **{k: [h.get(v, float('nan')) for h in rows] for k, v in LOG_CURVE_KEYS.items()}}
 
 # %% ../nbs/41_testbed.ipynb #d14f886a
-def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0) -> dict:
-    "pass@k (overall and per needed strategy) and the chosen-strategy mix on the test and OOD splits."
+def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0, problem_sets:dict|None=None) -> dict:
+    "pass@k (overall and per needed strategy), per-problem correct counts `c` and the chosen-strategy mix, per problem set."
     from sage_nb.evaluate import generate_samples
     task, out = cfg.task_config, {}
-    for split, n_prob in (('test', cfg.eval_problems), ('ood', cfg.ood_problems)):
-        probs = sample_problems(n_prob, split, seed=0, cfg=task)
+    if problem_sets is None:
+        problem_sets = {split: sample_problems(n, split, seed=0, cfg=task)
+                        for split, n in (('test', cfg.eval_problems), ('ood', cfg.ood_problems))}
+    for split, probs in problem_sets.items():
         samples = generate_samples(model, tokenizer, [p['prompt'] for p in probs], cfg.eval_samples,
                                    temperature=cfg.temperature, max_new_tokens=task.max_completion_tokens,
                                    batch_size=4096, seed=10_000 + seed)
         sc = score_samples(probs, [[s['text'] for s in ss] for ss in samples], task)
         n, c, st = np.array(sc['n']), np.array(sc['c']), np.array(sc['strategy'])
         res = {'pass_at_k': {str(k): v for k, v in pass_at_k_curve(n, c, cfg.ks).items()}, 'per_strategy': {},
-               'chosen': {s: sc['chosen'].get(s, 0) / float(n.sum()) for s in [*STRATEGIES, '?']}}
+               'chosen': {s: sc['chosen'].get(s, 0) / float(n.sum()) for s in [*STRATEGIES, '?']}, 'c': c.tolist()}
         for s in STRATEGIES:
             m = st == s
             if m.any(): res['per_strategy'][s] = {str(k): v for k, v in pass_at_k_curve(n[m], c[m], (1, cfg.ks[-1])).items()}
@@ -213,6 +215,28 @@ def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0) -> dict:
     return out
 
 # %% ../nbs/41_testbed.ipynb #b3c7c1ed
+def load_policy(path):
+    "A testbed policy (or base model) and its tokenizer from `path`, in float32 on the CPU."
+    import torch
+    from sage_nb.models import load_model_and_tokenizer
+    return load_model_and_tokenizer(str(path), dtype=torch.float32)
+
+def train_policy(cfg:TestbedConfig, settings:dict, seed:int, work_dir, reward_funcs=None):
+    "Train `cfg`'s base model through `SAGETrainer` with `SAGEConfig(**settings)` on `seed`'s problems: (trainer, tokenizer)."
+    from datasets import Dataset
+    from transformers import PrinterCallback
+    from sage_nb.trainer import SAGEConfig, SAGETrainer
+    model, tok = load_policy(cfg.base_path)
+    args = SAGEConfig(output_dir=str(work_dir), **settings)
+    rows = rl_rows(cfg.steps * cfg.prompts_per_step, 'train', seed=seed, cfg=cfg.task_config)
+    trainer = SAGETrainer(model=model, reward_funcs=reward_funcs or make_task_reward(cfg.task_config), args=args,
+                          train_dataset=Dataset.from_list(rows), processing_class=tok)
+    trainer.remove_callback(PrinterCallback)
+    trainer.train()
+    shutil.rmtree(work_dir, ignore_errors=True)
+    return trainer, tok
+
+# %% ../nbs/41_testbed.ipynb #fef8ba6f
 def run_fingerprint(name:str, cfg:TestbedConfig, seed:int) -> str:
     "Hash of everything that determines run `name`/`seed`: a saved result is reused only when it matches."
     import hashlib
@@ -228,27 +252,16 @@ def run_one(job:tuple) -> dict:
     path, key = Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json', run_fingerprint(name, cfg, seed)
     saved = json.loads(path.read_text()) if path.exists() else {}
     if saved.get('fingerprint') == key: return saved
-    import torch
-    from datasets import Dataset
-    from transformers import PrinterCallback
-    from sage_nb.models import load_model_and_tokenizer
-    from sage_nb.trainer import SAGEConfig, SAGETrainer
     t0 = time.time()
-    model, tok = load_model_and_tokenizer(str(cfg.base_path), dtype=torch.float32)
     if name == 'Base':
+        model, tok = load_policy(cfg.base_path)
         result = dict(name=name, seed=seed, curves={}, eval=evaluate_policy(model, tok, cfg, seed))
     else:
-        args = SAGEConfig(output_dir=str(Path(cfg.out_dir)/'ckpts'/name/f'seed{seed}'), **run_settings(name, cfg, seed))
-        rows = rl_rows(cfg.steps * cfg.prompts_per_step, 'train', seed=seed, cfg=cfg.task_config)
-        trainer = SAGETrainer(model=model, reward_funcs=make_task_reward(cfg.task_config), args=args,
-                              train_dataset=Dataset.from_list(rows), processing_class=tok)
-        trainer.remove_callback(PrinterCallback)
-        trainer.train()
+        trainer, tok = train_policy(cfg, run_settings(name, cfg, seed), seed, Path(cfg.out_dir)/'ckpts'/name/f'seed{seed}')
         result = dict(name=name, seed=seed, curves=curves_from_log(trainer.state.log_history),
                       eval=evaluate_policy(trainer.model, tok, cfg, seed))
         final = Path(cfg.out_dir)/'models'/name/f'seed{seed}'   # the trained policy (~0.5 MB), for the analyses
         trainer.save_model(str(final)); tok.save_pretrained(str(final))
-        shutil.rmtree(args.output_dir, ignore_errors=True)
     result['wall_s'], result['fingerprint'] = time.time() - t0, key
     atomic_write_json(path, result)
     return result
@@ -256,24 +269,24 @@ def run_one(job:tuple) -> dict:
 def _init_worker():
     import torch; torch.set_num_threads(1)
 
-# %% ../nbs/41_testbed.ipynb #fef8ba6f
-def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True) -> list[dict]:
-    "Run `jobs` in `workers` processes (one CPU thread each), with a progress bar; finished jobs are skipped."
+# %% ../nbs/41_testbed.ipynb #844f04c8
+def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True, fn=None) -> list[dict]:
+    "`fn` (default `run_one`; a module-level function) on every job in `workers` processes of one CPU thread, with a progress bar."
     from tqdm.auto import tqdm
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, as_completed
     # the module's own functions: spawned workers import them by name, which also works when this runs in a notebook
     from sage_nb import testbed as module
-    out = []
+    fn, out = fn or module.run_one, []
     bar = tqdm(total=len(jobs), desc='testbed runs', disable=not progress)
     if workers <= 1:
         module._init_worker()
-        for j in jobs: out.append(module.run_one(j)); bar.update(); bar.set_postfix_str(f'{j[0]}/seed{j[1]}')
+        for j in jobs: out.append(fn(j)); bar.update(); bar.set_postfix_str(f'{j[0]}/seed{j[1]}')
     else:
         # an executor, not a Pool: a worker that dies raises BrokenProcessPool instead of being respawned forever
         pool = ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn'), initializer=module._init_worker)
         try:
-            for fut in as_completed([pool.submit(module.run_one, j) for j in jobs]):
+            for fut in as_completed([pool.submit(fn, j) for j in jobs]):
                 r = fut.result()
                 out.append(r); bar.update(); bar.set_postfix_str(f"{r['name']}/seed{r['seed']}")
         except BaseException:
@@ -427,6 +440,8 @@ def parse_args(argv=None):
     p.add_argument('--config', help='YAML file with TestbedConfig fields')
     p.add_argument('--out-dir'); p.add_argument('--workers', type=int); p.add_argument('--seeds', type=int, nargs='+')
     p.add_argument('--steps', type=int)
+    p.add_argument('--study', action='store_true',
+                   help='run the pre-registered study (4 regimes, tuned arms, fresh seeds; about an hour; outputs/study)')
     return p.parse_args(argv)
 
 def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConfig:
@@ -441,8 +456,14 @@ def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConf
     return quick_config(**d) if quick else TestbedConfig(**d)
 
 def main(argv=None) -> int:
-    "`sage-testbed`: the full experiment (default), `--quick`, `--sweep`, or `--build-base`."
+    "`sage-testbed`: the full experiment (default), `--quick`, `--sweep`, `--build-base`, or `--study` (`sage_nb.study`)."
     a = parse_args(argv)
+    if a.study:
+        fixed = [f for f, v in (('--config', a.config), ('--seeds', a.seeds), ('--steps', a.steps), ('--sweep', a.sweep),
+                                ('--build-base', a.build_base)) if v]
+        if fixed: raise TestbedConfigError(f"sage-testbed --study: {', '.join(fixed)} do not apply; the study's design is fixed (StudyConfig)")
+        from sage_nb.study import study_main
+        return study_main(a.quick, a.out_dir, a.workers)
     cfg = load_testbed_config(a.config, a.quick, out_dir=a.out_dir, workers=a.workers, seeds=a.seeds, steps=a.steps)
     if a.build_base:
         print(f'base model: {build_base(cfg, force=True)}'); return 0
