@@ -31,7 +31,7 @@ demo: install
 # about an hour on 2 cores, resumable; its results are committed as nbs/study_results.json
 study: install
 	$(BIN)/sage-testbed --study --out-dir outputs/study
-	cp outputs/study/study_results.json nbs/study_results.json
+	cp outputs/study/study_summary.json nbs/study_results.json
 
 test: install
 	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing

@@ -150,6 +150,7 @@ def env_set(name: str, value: str):
 
 # %% ../nbs/00_core.ipynb #c5c08038
 def mean_std(values) -> dict:
-    "Mean, population std and the per-seed values of `values` (one number per seed)."
+    "Mean, sample std (ddof=1; 0 for one value), number and the per-seed values of `values` (one number per seed)."
     v = np.asarray(values, dtype=float)
-    return {'mean': float(v.mean()), 'std': float(v.std()), 'per_seed': [float(x) for x in v]}
+    return {'mean': float(v.mean()), 'std': float(v.std(ddof=1)) if v.size > 1 else 0.0, 'n': int(v.size),
+            'per_seed': [float(x) for x in v]}

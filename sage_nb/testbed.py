@@ -4,7 +4,7 @@
 
 # %% ../nbs/41_testbed.ipynb #05c19e4a
 from __future__ import annotations
-import argparse, functools, json, os, shutil, sys, time, warnings
+import argparse, contextlib, functools, io, json, os, shutil, sys, time, warnings
 from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 import numpy as np
@@ -19,8 +19,8 @@ from .style import quiet
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'LOG_CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig',
            'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log',
            'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'run_one', 'run_jobs', 'aggregate',
-           'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'run_testbed',
-           'parse_args', 'load_testbed_config', 'main']
+           'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'regime_note',
+           'run_testbed', 'parse_args', 'load_testbed_config', 'main']
 
 # %% ../nbs/41_testbed.ipynb #6281898d
 class TestbedConfigError(ValueError):
@@ -159,9 +159,11 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
                            num_kv_heads=cfg.num_heads, max_position_embeddings=32, seed=0)
     rows = [{k: d[k] for k in ('prompt', 'completion')} for d in sft_examples(cfg.sft_examples, seed=0, cfg=cfg.task_config)]
     work = path.with_name(path.name + '.build')
-    run_sft(model, rows, work, tok, learning_rate=cfg.sft_learning_rate, num_train_epochs=cfg.sft_epochs,
-            per_device_train_batch_size=cfg.sft_batch_size, max_length=32, save_steps=100, logging_steps=50,
-            lr_scheduler_type='cosine', warmup_steps=0.05, weight_decay=0.0, seed=0, overwrite=force)
+    print(f"building the base model in {path} by SFT on {cfg.sft_examples:,} demonstrations (about a minute on 2 cores)", flush=True)
+    with contextlib.redirect_stdout(io.StringIO()):   # the trainer's per-step log lines; its log_history is kept
+        run_sft(model, rows, work, tok, learning_rate=cfg.sft_learning_rate, num_train_epochs=cfg.sft_epochs,
+                per_device_train_batch_size=cfg.sft_batch_size, max_length=32, save_steps=100, logging_steps=50,
+                lr_scheduler_type='cosine', warmup_steps=0.05, weight_decay=0.0, seed=0, overwrite=force)
     shutil.rmtree(work/'ckpts', ignore_errors=True)
     atomic_write_json(work/'testbed_base.json', want)
     if path.exists(): shutil.rmtree(path)
@@ -397,6 +399,16 @@ def plot_per_strategy(summary:dict, cfg:TestbedConfig, split:str='test', ax=None
     return ax
 
 # %% ../nbs/41_testbed.ipynb #59eb3abd
+def regime_note(cfg:TestbedConfig) -> str:
+    "One line saying which task regime `cfg` runs and what that regime favours."
+    noise = tuple(cfg.task_config.exec_noise)
+    which = ("the default regime, rarity-linked execution noise (A, B, C, D = 0, 0.05, 0.2, 0.3): the regime in which "
+             "an entropy guide is a bonus for choosing rare strategies" if noise == tuple(TESTBED_TASK['exec_noise'])
+             else f"a custom regime (execution noise {noise})")
+    return (f"Regime: {which}. For what happens when noise and rarity are decoupled (uniform, reversed, no noise), "
+            "with tuned baselines and controls on fresh seeds, see the study: `sage-testbed --study`, notebook 42_study.")
+
+# %% ../nbs/41_testbed.ipynb #350afbcd
 def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True) -> dict:
     "Base model -> every run x seed through SAGETrainer -> evaluation -> results.json, figures and table in `cfg.out_dir`."
     import matplotlib; matplotlib.use('Agg')
@@ -406,8 +418,8 @@ def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True) -> dict
     build_base(cfg)
     names = list(dict.fromkeys(['Base', *cfg.algorithms, *(sweep_runs(cfg) if sweep else [])]))
     cfg_dict = asdict(cfg)
-    jobs = [(n, s, cfg_dict) for n in names for s in (cfg.seeds[:1] if n == 'Base' else cfg.seeds)]
-    jobs.sort(key=lambda j: j[0] == 'Base')  # the quick Base evaluation last
+    jobs = [(n, s, cfg_dict) for n in names for s in cfg.seeds]   # Base too: one evaluation draw per seed
+    jobs.sort(key=lambda j: j[0] == 'Base')  # the quick Base evaluations last
     results = run_jobs(jobs, cfg.workers, progress)
     results.sort(key=lambda r: (names.index(r['name']), r['seed']))
     summary = aggregate(results, cfg)
@@ -425,7 +437,7 @@ def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True) -> dict
         paths[k] = str(out/f'{k}.png'); f.savefig(paths[k] + '.tmp.png', dpi=110); os.replace(paths[k] + '.tmp.png', paths[k]); plt.close(f)
     table = results_table(summary, cfg)
     wall = time.time() - t0
-    (out/'results.md').write_text(f"# Testbed results\n\n{table}\n\nWall time: {wall:.0f} s on {cfg.workers} worker(s).\n")
+    (out/'results.md').write_text(f"# Testbed results\n\n{regime_note(cfg)}\n\n{table}\n\nWall time: {wall:.0f} s on {cfg.workers} worker(s).\n")
     res = dict(config=cfg_dict, summary=summary, runs=results, figures=paths, table=table, wall_s=wall)
     atomic_write_json(out/'results.json', res)
     return res
@@ -467,6 +479,7 @@ def main(argv=None) -> int:
     cfg = load_testbed_config(a.config, a.quick, out_dir=a.out_dir, workers=a.workers, seeds=a.seeds, steps=a.steps)
     if a.build_base:
         print(f'base model: {build_base(cfg, force=True)}'); return 0
+    print(regime_note(cfg))
     res = run_testbed(cfg, sweep=a.sweep)
     print(res['table']); print(f"\nresults: {Path(cfg.out_dir)/'results.json'}  wall time: {res['wall_s']:.0f} s")
     return 0
