@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 import numpy as np
-from .core import atomic_write_json
+from .core import atomic_write_json, atomic_write_text
 from .passk import pass_at_k, default_ks
 from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, parse_completion, is_correct,
                           make_task_reward)
@@ -18,12 +18,13 @@ from .testbed import (TestbedConfig, TESTBED_TASK, run_settings, base_settings, 
                              load_policy, evaluate_policy, curves_from_log, run_jobs, _quietly)
 
 # %% auto #0
-__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_COLORS', 'STUDY_FIGURES', 'regime_task',
-           'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward', 'make_passk_reward',
-           'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws', 'bootstrap_passk',
-           'summarise_arm', 'rollout_entropies', 'shaping_profile', 'post_hoc_label', 'tuning_jobs', 'select_configs',
-           'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview', 'plot_study_tradeoff',
-           'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning', 'run_study', 'study_main']
+__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_COLORS', 'HEADLINE_ARMS', 'STUDY_FIGURES',
+           'regime_task', 'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward',
+           'make_passk_reward', 'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws',
+           'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'shaping_profile', 'post_hoc_label', 'tuning_jobs',
+           'select_configs', 'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview', 'controls_table',
+           'headline_table', 'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning',
+           'slim_results', 'run_study', 'study_main']
 
 # %% ../nbs/42_study.ipynb #ea67fce9
 REGIMES = {  # regime -> per-strategy execution noise of the demonstrations (A, B, C, D); the rest is TESTBED_TASK
@@ -369,7 +370,7 @@ def analyse(results:list[dict], cfg:StudyConfig, selected:dict) -> dict:
             for arm in by:
                 e = out[reg].setdefault(arm, dict(params=by[arm][0]['params'], seeds=sorted(r['seed'] for r in by[arm]),
                                                   wall_s=float(np.mean([r['wall_s'] for r in by[arm]]))))
-                refs = {r: counts[r][split] for r in ('GRPO', 'Base') if r in counts and r != arm}
+                refs = {r: counts[r][split] for r in ('GRPO', 'Base', 'SAGE_Branch') if r in counts and r != arm}
                 e[split] = summarise_arm(counts[arm][split], n, strata, weights, tb.ks, draws, refs=refs)
                 e[split]['chosen'] = {s: float(np.mean([r['eval'][split]['chosen'][s] for r in by[arm]])) for s in [*STRATEGIES, '?']}
     return out
@@ -421,13 +422,15 @@ def study_table(res:dict, regime:str) -> str:
     summ = res['summary'][regime]
     K = max(int(k) for k in summ['GRPO']['test']['pass_at_k'])
     head = (f"| arm | selected configuration | pass@1 mean (sd) [95% CI] | pass@{K} mean (sd) [95% CI] | Δ pass@1 vs GRPO | "
-            f"Δ pass@{K} vs GRPO | " + ' | '.join(f'{s} pass@{K}' for s in STRATEGIES) + f" | OOD pass@1 | OOD pass@{K} | OOD Δ pass@{K} |")
-    lines = [head, '|' + '---|' * (10 + len(STRATEGIES))]
+            f"Δ pass@{K} vs GRPO | " + ' | '.join(f'{s} pass@{K}' for s in STRATEGIES) +
+            f" | OOD pass@1 | OOD pass@{K} | OOD Δ pass@{K} vs GRPO | OOD Δ pass@{K} vs Base |")
+    lines = [head, '|' + '---|' * (11 + len(STRATEGIES))]
     for arm, e in summ.items():
         t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
         per = ' | '.join(f"{e['test']['per_strategy'][s][str(K)]['mean']:.2f}" for s in STRATEGIES if s in e['test']['per_strategy'])
         lines.append(f"| {arm} | {_params_text(e['params'])} | {_cell(t['1'])} | {_cell(t[str(K)])} | {_diff(t['1'])} | "
-                     f"{_diff(t[str(K)])} | {per} | {_cell(o['1'])} | {_cell(o[str(K)])} | {_diff(o[str(K)])} |")
+                     f"{_diff(t[str(K)])} | {per} | {_cell(o['1'])} | {_cell(o[str(K)])} | {_diff(o[str(K)])} | "
+                     f"{_diff(o[str(K)], 'Base')} |")
     return '\n'.join(lines)
 
 def study_overview(res:dict) -> str:
@@ -440,6 +443,34 @@ def study_overview(res:dict) -> str:
             t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
             lines.append(f"| {reg} | {arm} | {t['1']['mean']:.3f} | {t[str(K)]['mean']:.3f} | {_diff(t['1'])} | {_diff(t[str(K)])} | "
                          f"{_diff(t['1'], 'Base')} | {_diff(t[str(K)], 'Base')} | {_diff(o[str(K)])} |")
+    return '\n'.join(lines)
+
+# %% ../nbs/42_study.ipynb #b31878f6
+def controls_table(res:dict, against:str='SAGE_Branch') -> str:
+    "Every other arm minus `against`, per regime: paired Δ pass@1 and Δ pass@kmax on test and OOD (* = interval excludes 0)."
+    K = max(int(k) for k in next(iter(res['summary'].values()))['GRPO']['test']['pass_at_k'])
+    lines = [f"| regime | arm | Δ pass@1 | Δ pass@{K} | OOD Δ pass@1 | OOD Δ pass@{K} |", '|---|---|---|---|---|---|']
+    for reg, summ in res['summary'].items():
+        for arm, e in summ.items():
+            if arm in (against, 'Base'): continue
+            t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
+            lines.append(f"| {reg} | {arm} | {_diff(t['1'], against)} | {_diff(t[str(K)], against)} | "
+                         f"{_diff(o['1'], against)} | {_diff(o[str(K)], against)} |")
+    return '\n'.join(lines)
+
+# %% ../nbs/42_study.ipynb #4979ace7
+HEADLINE_ARMS = ('Base', 'GRPO', 'SAGE_Branch', 'EntropyReward', 'PassK', 'Novelty', 'SAGE_Random')
+
+def headline_table(res:dict) -> str:
+    "Per regime: pass@1 / pass@kmax of the main arms (mean over fresh seeds) and SAGE_Branch minus GRPO with intervals."
+    K = max(int(k) for k in next(iter(res['summary'].values()))['GRPO']['test']['pass_at_k'])
+    arms = [a for a in HEADLINE_ARMS if all(a in summ for summ in res['summary'].values())]
+    lines = ['| regime | ' + ' | '.join('GRPO (tuned)' if a == 'GRPO' else a for a in arms) +
+             f' | SAGE_Branch − GRPO: pass@1 | pass@{K} |', '|---|' + '---|' * (len(arms) + 2)]
+    for reg, summ in res['summary'].items():
+        cells = [f"{summ[a]['test']['pass_at_k']['1']['mean']:.2f} / {summ[a]['test']['pass_at_k'][str(K)]['mean']:.2f}" for a in arms]
+        sb = summ['SAGE_Branch']['test']['pass_at_k']
+        lines.append(f"| {reg.replace('_', ' ')} | " + ' | '.join(cells) + f" | {_diff(sb['1'])} | {_diff(sb[str(K)])} |")
     return '\n'.join(lines)
 
 # %% ../nbs/42_study.ipynb #a1a7a280
@@ -492,7 +523,7 @@ def plot_mechanism(res:dict):
     a.axhline(0, color='k', lw=0.8); a.set_xticks(np.arange(4) + 0.4 - w / 2, list(STRATEGIES))
     a.set(xlabel='chosen strategy', ylabel='bonus minus group mean', title='what the baseline lets through')
     b.set(xlabel='token position (0 = strategy letter)', ylabel='mean log q', title='where the guide fires')
-    a.legend(fontsize=7); b.legend(fontsize=6, ncol=2); fig.tight_layout()
+    a.legend(fontsize=7); b.legend(fontsize=6, ncol=4, loc='upper center', bbox_to_anchor=(0.5, -0.22)); fig.tight_layout()
     return fig
 
 def plot_tuning(res:dict):
@@ -514,6 +545,10 @@ STUDY_FIGURES = {'tradeoff': plot_study_tradeoff, 'per_strategy': plot_study_per
 
 def _compact(r:dict) -> dict: return {k: v for k, v in r.items() if k != 'fingerprint'}
 
+def slim_results(res:dict) -> dict:
+    "The study's results without the training curves: what `nbs/study_results.json` keeps (per-problem counts included)."
+    return {**res, 'runs': [{k: v for k, v in r.items() if k != 'curves'} for r in res['runs']]}
+
 def run_study(cfg:StudyConfig, progress:bool=True) -> dict:
     "Bases -> tuning runs -> selection -> fresh runs -> statistics, mechanism, tables and figures in `cfg.out_dir`."
     import matplotlib; matplotlib.use('Agg')
@@ -530,13 +565,17 @@ def run_study(cfg:StudyConfig, progress:bool=True) -> dict:
                mechanism=mechanism(cfg, selected), runs=[_compact(r) for r in tuning + fresh])
     res['tables'] = {reg: study_table(res, reg) for reg in cfg.regimes}
     res['overview'] = study_overview(res)
+    if 'SAGE_Branch' in cfg.arms: res['controls'] = controls_table(res)
     set_style()
     for name, plot in STUDY_FIGURES.items():
         fig = plot(res); fig.savefig(out/f'study_{name}.png', dpi=110); plt.close(fig)
-    res['wall_s'] = time.time() - t0
-    md = ['# Testbed study', '', res['overview'], ''] + [f"## {reg}\n\n{t}\n" for reg, t in res['tables'].items()]
+    res['wall_s'] = time.time() - t0                                   # this invocation (finished runs are reused)
+    res['run_core_s'] = float(sum(r['wall_s'] for r in res['runs']))   # what all the runs cost, one core each
+    md = ['# Testbed study', '', res['overview'], '', '## Against SAGE_Branch', '', res.get('controls', ''), '']
+    md += [f"## {reg}\n\n{t}\n" for reg, t in res['tables'].items()]
     (out/'study.md').write_text('\n'.join(md) + f"\nWall time: {res['wall_s']:.0f} s on {cfg.workers} worker(s).\n")
     atomic_write_json(out/'study_results.json', res)
+    atomic_write_text(out/'study_summary.json', json.dumps(slim_results(res), separators=(',', ':')))
     return res
 
 # %% ../nbs/42_study.ipynb #a3a78b86
