@@ -13,7 +13,8 @@ import yaml
 
 # %% auto #0
 __all__ = ['ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict', 'apply_overrides', 'deep_merge',
-           'atomic_write_text', 'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'mean_std']
+           'atomic_write_text', 'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'json_digest',
+           'mean_std']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class ConfigError(ValueError):
@@ -147,6 +148,12 @@ def env_set(name: str, value: str):
     finally:
         if prior is None: os.environ.pop(name, None)
         else: os.environ[name] = prior
+
+# %% ../nbs/00_core.ipynb #d9a679bd
+def json_digest(obj, n:int=16) -> str:
+    "First `n` hex digits of the SHA-1 of `obj` as sorted-key JSON (values JSON cannot hold are written with `str`)."
+    import hashlib
+    return hashlib.sha1(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:n]
 
 # %% ../nbs/00_core.ipynb #c5c08038
 def mean_std(values) -> dict:

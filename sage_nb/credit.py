@@ -95,8 +95,7 @@ def loss_type_weights(mask: Tensor, loss_type: str, max_completion_length: int) 
 # %% ../nbs/12_credit.ipynb #2a453b61
 def passk_advantages(correct: Tensor, num_generations: int, k: int) -> Tensor:
     "Exact pass@k-training advantages of 0/1 `correct` (groups of `num_generations` consecutive samples); 0 where sigma = 0."
-    from math import comb
-    N = int(num_generations)
+    N, comb = int(num_generations), math.comb
     if not 1 <= k <= N: raise ValueError(f"k must be in 1..num_generations={N}, got {k}")
     if correct.numel() % N: raise ValueError(f"{correct.numel()} samples do not split into groups of {N}")
     c = correct.detach().float().view(-1, N)
@@ -107,6 +106,6 @@ def passk_advantages(correct: Tensor, num_generations: int, k: int) -> Tensor:
         R = 1 - comb(m, k) / comb(N, k)
         sigma = math.sqrt(R * (1 - R))
         if sigma < 1e-12: continue
-        pos, neg = (1 - R) / sigma, (1 - R - comb(m - 1, k - 1) / comb(N - 1, k - 1)) / sigma if m > 0 else 0.0
+        pos, neg = (1 - R) / sigma, (1 - R - comb(m - 1, k - 1) / comb(N - 1, k - 1)) / sigma   # sigma > 0: 0 < m < N
         out[g] = torch.where(c[g] > 0, torch.tensor(pos), torch.tensor(neg))
     return out.view(-1)

@@ -4,24 +4,25 @@
 
 # %% ../nbs/42_study.ipynb #4638361c
 from __future__ import annotations
-import hashlib, json, math, time, zlib
+import json, math, time, zlib
 from collections import Counter
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 import numpy as np
-from .core import atomic_write_json, atomic_write_text
+from .core import atomic_write_json, atomic_write_text, json_digest
 from .passk import pass_at_k, default_ks
 from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, parse_completion, is_correct,
                           make_task_reward)
 from .rewards import completion_text
+from .style import algo_color
 from .testbed import (TestbedConfig, TESTBED_TASK, run_settings, base_settings, build_base, train_policy,
-                             load_policy, evaluate_policy, curves_from_log, run_jobs, _quietly)
+                             load_policy, evaluate_policy, curves_from_log, cached_run, run_jobs, _quietly)
 
 # %% auto #0
-__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_COLORS', 'HEADLINE_ARMS', 'STUDY_FIGURES',
-           'regime_task', 'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward',
-           'make_passk_reward', 'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws',
-           'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'shaping_profile', 'post_hoc_label', 'tuning_jobs',
+__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'HEADLINE_ARMS', 'STUDY_FIGURES', 'regime_task',
+           'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward', 'make_passk_reward',
+           'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws', 'bootstrap_passk',
+           'summarise_arm', 'rollout_entropies', 'task_rollout', 'shaping_profile', 'post_hoc_label', 'tuning_jobs',
            'select_configs', 'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview', 'controls_table',
            'headline_table', 'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning',
            'slim_results', 'run_study', 'study_main']
@@ -185,9 +186,6 @@ def problem_sets(cfg:StudyConfig, regime:str) -> dict:
     return dict(val=sample_stratified(cfg.val_per_strategy, 'test', seed=1, cfg=task, exclude=[p['digits'] for p in test]),
                 test=test, ood=sample_stratified(cfg.ood_per_strategy, 'ood', seed=0, cfg=task))
 
-def _fingerprint(*parts) -> str:
-    return hashlib.sha1(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
-
 def _job_path(cfg:StudyConfig, phase:str, regime:str, arm:str, index:int, seed:int) -> Path:
     return Path(cfg.out_dir)/phase/regime/arm/f'config{index}'/f'seed{seed}.json'
 
@@ -200,25 +198,22 @@ def run_study_job(job:tuple) -> dict:
     tb, sets = cfg.testbed_config(regime), problem_sets(cfg, regime)
     sets = {'val': sets['val']} if phase == 'tuning' else {k: sets[k] for k in ('test', 'ood')}
     settings, rewards = (None, None) if arm == 'Base' else arm_settings(arm, params, tb, seed)
-    key = _fingerprint(settings, base_settings(tb), {k: [p['digits'] for p in v] for k, v in sets.items()},
-                       {k: getattr(tb, k) for k in ('eval_samples', 'temperature')}, arm, params)
+    key = json_digest([settings, base_settings(tb), {k: [p['digits'] for p in v] for k, v in sets.items()},
+                       {k: getattr(tb, k) for k in ('eval_samples', 'temperature')}, arm, params])
     path = _job_path(cfg, phase, regime, arm, index, seed)
-    saved = json.loads(path.read_text()) if path.exists() else {}
-    if saved.get('fingerprint') == key: return {**saved, 'name': label, 'label': spec.get('label', arm)}
-    t0 = time.time()
-    if arm == 'Base':
-        model, tok = load_policy(tb.base_path); curves = {}
-    else:
-        trainer, tok = train_policy(tb, settings, seed, path.with_suffix('.work'), reward_funcs=rewards)
-        model, curves = trainer.model, curves_from_log(trainer.state.log_history)
-        if phase == 'fresh' and seed == cfg.fresh_seeds[0]:   # kept for the mechanism profile
-            model.save_pretrained(str(path.parent/'model')); tok.save_pretrained(str(path.parent/'model'))
-    ev = evaluate_policy(model, tok, tb, seed, problem_sets=sets)
-    result = dict(name=label, seed=seed, phase=phase, regime=regime, arm=arm, label=spec.get('label', arm), index=index, params=params,
-                  curves=curves, eval={k: {'c': v['c'], 'chosen': v['chosen']} for k, v in ev.items()},
-                  wall_s=time.time() - t0, fingerprint=key)
-    atomic_write_json(path, result)
-    return result
+    def compute():
+        if arm == 'Base':
+            model, tok = load_policy(tb.base_path); curves = {}
+        else:
+            trainer, tok = train_policy(tb, settings, seed, path.with_suffix('.work'), reward_funcs=rewards)
+            model, curves = trainer.model, curves_from_log(trainer.state.log_history)
+            if phase == 'fresh' and seed == cfg.fresh_seeds[0]:   # kept for the mechanism profile
+                model.save_pretrained(str(path.parent/'model')); tok.save_pretrained(str(path.parent/'model'))
+        ev = evaluate_policy(model, tok, tb, seed, problem_sets=sets)
+        return dict(seed=seed, phase=phase, regime=regime, arm=arm, index=index, params=params, curves=curves,
+                    eval={k: {'c': v['c'], 'chosen': v['chosen']} for k, v in ev.items()})
+    # the same run can be reported under two labels (e.g. a post-hoc arm that repeats a selected configuration)
+    return {**cached_run(path, key, compute), 'name': label, 'label': spec.get('label', arm)}
 
 # %% ../nbs/42_study.ipynb #f36e22e1
 def weighted_passk(c:np.ndarray, n:int, strata:list[str], weights:dict, k:int) -> np.ndarray:
@@ -286,18 +281,18 @@ def rollout_entropies(model, tok, prompts:list[str], num_generations:int, max_ne
     texts = tok.batch_decode(ids.masked_fill(after, tok.pad_token_id), skip_special_tokens=True)
     return texts, H, mask
 
-def shaping_profile(model, tok, task:TaskConfig, guide:str, gamma:float, beta:float, reduce:str, tau:float=0.0,
-                    prompts:int=200, num_generations:int=8, seed:int=0) -> dict:
-    "Shaping bonus by chosen strategy (raw, group-centred, share of samples) and mean log q / entropy by token position."
-    import torch
-    from sage_nb.guides import make_guide
-    from sage_nb.credit import sequence_log_q
+def task_rollout(model, tok, task:TaskConfig, prompts:int=200, num_generations:int=8, seed:int=0) -> tuple:
+    "`num_generations` sampled completions of each of `prompts` training prompts: (texts, entropies, mask)."
     from sage_nb.task import rl_rows
     rows = rl_rows(prompts, 'train', seed=seed, cfg=task)
-    texts, H, mask = rollout_entropies(model, tok, [r['prompt'] for r in rows], num_generations,
-                                       task.max_completion_tokens, seed)
-    kw = dict(gamma=gamma, tau=tau) if guide == 'branch' else dict(gamma=gamma)
-    log_q = make_guide(guide, **kw).log_q(mask, entropies=H)
+    return rollout_entropies(model, tok, [r['prompt'] for r in rows], num_generations, task.max_completion_tokens, seed)
+
+def shaping_profile(rollout:tuple, guide:str, beta:float, reduce:str, num_generations:int=8, **guide_kwargs) -> dict:
+    "Shaping bonus of `rollout` by chosen strategy (raw, group-centred, share of samples) and mean log q / entropy by position."
+    from sage_nb.guides import make_guide
+    from sage_nb.credit import sequence_log_q
+    texts, H, mask = rollout
+    log_q = make_guide(guide, **guide_kwargs).log_q(mask, entropies=H)
     bonus = beta * sequence_log_q(log_q, mask, reduce=reduce)
     centred = bonus - bonus.view(-1, num_generations).mean(1, keepdim=True).repeat_interleave(num_generations, 0).view(-1)
     letters = np.array([parse_completion(t)[0] or '?' for t in texts])
@@ -361,6 +356,8 @@ def analyse(results:list[dict], cfg:StudyConfig, selected:dict) -> dict:
         by = {}
         for r in results:
             if r['regime'] == reg: by.setdefault(r.get('label', r['arm']), []).append(r)
+        order = ['Base', *cfg.arms, *MATCHED, *(post_hoc_label(a, i) for a, i in cfg.post_hoc)]
+        by = {a: by[a] for a in sorted(by, key=lambda a: order.index(a) if a in order else len(order))}  # not finishing order
         counts = {arm: {split: np.array([r['eval'][split]['c'] for r in sorted(rs, key=lambda r: r['seed'])])
                         for split in ('test', 'ood')} for arm, rs in by.items()}
         out[reg] = {}
@@ -391,21 +388,19 @@ def mechanism(cfg:StudyConfig, selected:dict) -> dict:
         for which, path in paths.items():
             if not Path(path).exists(): continue
             model, tok = load_policy(path)
-            kw = dict(prompts=cfg.profile_prompts, num_generations=tb.num_generations, seed=0)
-            prof = shaping_profile(model, tok, tb.task_config, **_profile_settings(selected), **kw)
+            G = tb.num_generations
+            rollout = task_rollout(model, tok, tb.task_config, cfg.profile_prompts, G, seed=0)
+            prof = shaping_profile(rollout, num_generations=G, **_profile_settings(selected))
             entry = {k: prof[k] for k in ('by_strategy', 'by_position')}
             if which == 'base' and 'EntropyReward' in selected:   # the same samples, scored by the entropy control
                 pe = selected['EntropyReward']['params']
-                ent = shaping_profile(model, tok, tb.task_config, 'entropy', pe['gamma'], pe['beta'], 'mean', **kw)
+                ent = shaping_profile(rollout, 'entropy', pe['beta'], 'mean', G, gamma=pe['gamma'])
                 entry['entropy_control_corr'] = float(np.corrcoef(prof['centred'], ent['centred'])[0, 1])
                 entry['entropy_control_by_strategy'] = ent['by_strategy']
             out[reg][which] = entry
     return out
 
 # %% ../nbs/42_study.ipynb #8d88f3d7
-STUDY_COLORS = {'Base': '#7f7f7f', 'GRPO': '#1f77b4', post_hoc_label('GRPO', 5): '#9ecae1', 'SAGE_Branch': '#d62728', 'SAGE_Random': '#bcbd22',
-                'EntropyReward': '#9467bd', 'Novelty': '#2ca02c', 'PassK': '#ff7f0e'}
-
 def _params_text(p:dict) -> str:
     return ', '.join(f'{k}={v:g}' if isinstance(v, float) else f'{k}={v}' for k, v in p.items()) or '-'
 
@@ -485,7 +480,7 @@ def plot_study_tradeoff(res:dict, split:str='test'):
             x, y = pk['1'], pk[K]
             ax.errorbar(x['mean'], y['mean'], xerr=[[x['mean'] - x['ci'][0]], [x['ci'][1] - x['mean']]],
                         yerr=[[y['mean'] - y['ci'][0]], [y['ci'][1] - y['mean']]], fmt='o', capsize=2,
-                        color=STUDY_COLORS.get(arm, '#8c564b'), label=arm)
+                        color=algo_color(arm), label=arm)
         ax.set_title(reg.replace('_', ' ')); ax.set_xlabel('pass@1')
     axes[0][0].set_ylabel(f'pass@{K} ({split})')
     axes[0][-1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
@@ -500,7 +495,7 @@ def plot_study_per_strategy(res:dict, split:str='test'):
         arms = list(res['summary'][reg]); w = 0.8 / len(arms)
         for i, arm in enumerate(arms):
             ps = res['summary'][reg][arm][split]['per_strategy']; K = str(max(int(k) for k in ps['A']))
-            ax.bar(np.arange(len(ps)) + i * w, [ps[s][K]['mean'] for s in ps], w, color=STUDY_COLORS.get(arm, '#8c564b'), label=arm)
+            ax.bar(np.arange(len(ps)) + i * w, [ps[s][K]['mean'] for s in ps], w, color=algo_color(arm), label=arm)
         ax.set_xticks(np.arange(len(ps)) + 0.4 - w / 2, list(ps)); ax.set_title(reg.replace('_', ' '))
     axes[0][0].set_ylabel(f'pass@{K} on problems needing it')
     axes[0][-1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
@@ -532,9 +527,9 @@ def plot_tuning(res:dict):
     fig, ax = plt.subplots(figsize=(6.5, 4))
     for arm, sel in res['selected'].items():
         xs, ys = [r['pass1'] for r in sel['candidates']], [r['passK'] for r in sel['candidates']]
-        ax.scatter(xs, ys, color=STUDY_COLORS.get(arm, '#8c564b'), s=18, label=arm, alpha=0.8)
+        ax.scatter(xs, ys, color=algo_color(arm), s=18, label=arm, alpha=0.8)
         best = sel['candidates'][sel['index']]
-        ax.scatter([best['pass1']], [best['passK']], s=130, facecolors='none', edgecolors=STUDY_COLORS.get(arm, '#8c564b'), lw=1.5)
+        ax.scatter([best['pass1']], [best['passK']], s=130, facecolors='none', edgecolors=algo_color(arm), lw=1.5)
     ax.set(xlabel='validation pass@1', ylabel='validation pass@kmax', title='tuning: 8 configurations per arm')
     ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
     return fig

@@ -26,6 +26,11 @@ ALGO_COLORS = {
     'SAGE_Branch_token': '#e377c2',
     'SAGE_Branch_mean': '#7b0d1e',
     'SAGE_Random_mean': '#8c6d31',
+    # the testbed study's controls (42_study) and its post-hoc GRPO configuration
+    'EntropyReward': '#9467bd',
+    'Novelty': '#2ca02c',
+    'PassK': '#ff7f0e',
+    'GRPO config': '#9ecae1',
 }
 
 # %% ../nbs/01_style.ipynb #0dfd6217

@@ -12,8 +12,8 @@ from .rewards import completion_text
 # %% auto #0
 __all__ = ['STRATEGIES', 'RULES', 'task_reward', 'SPLITS', 'TASK_ALPHABET', 'execute', 'TaskConfigError', 'TaskConfig',
            'rule_feature', 'required_strategy', 'parse_completion', 'is_correct', 'make_task_reward', 'is_heldout',
-           'make_problem', 'sample_problems', 'need_frequencies', 'sample_stratified', 'demonstration', 'sft_examples',
-           'task_tokenizer', 'rl_rows', 'score_samples']
+           'make_problem', 'split_digits', 'sample_problems', 'need_frequencies', 'sample_stratified', 'demonstration',
+           'sft_examples', 'task_tokenizer', 'rl_rows', 'score_samples']
 
 # %% ../nbs/40_task.ipynb #7026f8d6
 STRATEGIES = {'A': 'copy', 'B': 'reverse', 'C': 'sort', 'D': 'add 3 mod 10'}
@@ -114,17 +114,20 @@ def make_problem(digits:str, cfg:TaskConfig=TaskConfig()) -> dict:
     s = required_strategy(digits, cfg)
     return dict(prompt=digits + '>', digits=digits, strategy=s, answer=s + execute(s, digits))
 
+def split_digits(split:str, rng:random.Random, cfg:TaskConfig=TaskConfig(), lengths=None):
+    "An endless stream of digit strings that belong to `split`, drawn with `rng`; `lengths` overrides the split's digit counts."
+    if split not in SPLITS: raise TaskConfigError(f"split must be one of {SPLITS}, got {split!r}")
+    lengths, want_heldout = lengths or (cfg.ood_lengths if split == 'ood' else cfg.lengths), split != 'train'
+    def stream():
+        while True:
+            digits = ''.join(rng.choice('0123456789') for _ in range(rng.choice(lengths)))
+            if is_heldout(digits, cfg) == want_heldout: yield digits
+    return stream()
+
 def sample_problems(n:int, split:str='train', seed:int=0, cfg:TaskConfig=TaskConfig(), lengths=None) -> list[dict]:
     "`n` problems of `split` ('train', 'test' or 'ood'), reproducible from `seed`; `lengths` overrides the split's digit counts."
-    if split not in SPLITS: raise TaskConfigError(f"split must be one of {SPLITS}, got {split!r}")
-    rng = random.Random(f'{split}-{seed}')
-    lengths = lengths or (cfg.ood_lengths if split == 'ood' else cfg.lengths)
-    want_heldout = split != 'train'
-    out = []
-    while len(out) < n:
-        digits = ''.join(rng.choice('0123456789') for _ in range(rng.choice(lengths)))
-        if is_heldout(digits, cfg) == want_heldout: out.append(make_problem(digits, cfg))
-    return out
+    digits = split_digits(split, random.Random(f'{split}-{seed}'), cfg, lengths)
+    return [make_problem(next(digits), cfg) for _ in range(n)]
 
 # %% ../nbs/40_task.ipynb #67226256
 def need_frequencies(cfg:TaskConfig=TaskConfig()) -> dict[str, float]:
@@ -133,15 +136,13 @@ def need_frequencies(cfg:TaskConfig=TaskConfig()) -> dict[str, float]:
 
 def sample_stratified(per_strategy:int, split:str='test', seed:int=0, cfg:TaskConfig=TaskConfig(), exclude=()) -> list[dict]:
     "`per_strategy` problems of `split` for each strategy the rule can need (grouped A..D); digits in `exclude` are skipped."
-    if split not in SPLITS: raise TaskConfigError(f"split must be one of {SPLITS}, got {split!r}")
-    rng, excluded = random.Random(f'{split}-stratified-{seed}'), set(exclude)
-    lengths, want_heldout = (cfg.ood_lengths if split == 'ood' else cfg.lengths), split != 'train'
+    candidates, excluded = split_digits(split, random.Random(f'{split}-stratified-{seed}'), cfg), set(exclude)
     buckets = {s: {} for s in need_frequencies(cfg)}
-    stale = 0   # draws since the last new problem: the pool is exhausted long before this reaches 100k
+    stale = 0   # candidates since the last new problem: the pool is exhausted long before this reaches 20k
     while not all(len(b) == per_strategy for b in buckets.values()):
-        if stale > 100_000: raise TaskConfigError(f"the {split} pool cannot supply {per_strategy} distinct problems per strategy")
-        digits, stale = ''.join(rng.choice('0123456789') for _ in range(rng.choice(lengths))), stale + 1
-        if digits in excluded or is_heldout(digits, cfg) != want_heldout: continue
+        if stale > 20_000: raise TaskConfigError(f"the {split} pool cannot supply {per_strategy} distinct problems per strategy")
+        digits, stale = next(candidates), stale + 1
+        if digits in excluded: continue
         b = buckets[required_strategy(digits, cfg)]
         if len(b) < per_strategy and digits not in b: b[digits], stale = make_problem(digits, cfg), 0
     return [p for b in buckets.values() for p in b.values()]

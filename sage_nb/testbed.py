@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer)
-from .core import read_yaml, atomic_write_json, mean_std
+from .core import read_yaml, atomic_write_json, mean_std, json_digest
 from .config import algorithm_settings
 from .passk import default_ks, pass_at_k_curve, plot_passk_bands
 from .style import quiet
@@ -18,9 +18,9 @@ from .style import quiet
 # %% auto #0
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'LOG_CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig',
            'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log',
-           'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'run_one', 'run_jobs', 'aggregate',
-           'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'regime_note',
-           'run_testbed', 'parse_args', 'load_testbed_config', 'main']
+           'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'cached_run', 'run_one', 'run_jobs',
+           'aggregate', 'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy',
+           'regime_note', 'run_testbed', 'parse_args', 'load_testbed_config', 'main']
 
 # %% ../nbs/41_testbed.ipynb #6281898d
 class TestbedConfigError(ValueError):
@@ -241,32 +241,35 @@ def train_policy(cfg:TestbedConfig, settings:dict, seed:int, work_dir, reward_fu
 # %% ../nbs/41_testbed.ipynb #fef8ba6f
 def run_fingerprint(name:str, cfg:TestbedConfig, seed:int) -> str:
     "Hash of everything that determines run `name`/`seed`: a saved result is reused only when it matches."
-    import hashlib
-    spec = dict(run=None if name == 'Base' else run_settings(name, cfg, seed), base=base_settings(cfg),
-                eval={k: getattr(cfg, k) for k in ('eval_problems', 'ood_problems', 'eval_samples', 'temperature')})
-    return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    return json_digest(dict(run=None if name == 'Base' else run_settings(name, cfg, seed), base=base_settings(cfg),
+                            eval={k: getattr(cfg, k) for k in ('eval_problems', 'ood_problems', 'eval_samples', 'temperature')}))
+
+def cached_run(path:Path, key:str, compute) -> dict:
+    "The result saved at `path` if its fingerprint is `key`; else `compute()`, timed (`wall_s`), stamped and saved atomically."
+    saved = json.loads(path.read_text()) if path.exists() else {}
+    if saved.get('fingerprint') == key: return saved
+    t0 = time.time()
+    result = compute()
+    result['wall_s'], result['fingerprint'] = time.time() - t0, key
+    atomic_write_json(path, result)
+    return result
 
 @_quietly
 def run_one(job:tuple) -> dict:
     "Train run `name` with `seed` through `SAGETrainer` from the base model, evaluate it, save the policy and the result."
     name, seed, cfg_dict = job
     cfg = TestbedConfig(**cfg_dict)
-    path, key = Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json', run_fingerprint(name, cfg, seed)
-    saved = json.loads(path.read_text()) if path.exists() else {}
-    if saved.get('fingerprint') == key: return saved
-    t0 = time.time()
-    if name == 'Base':
-        model, tok = load_policy(cfg.base_path)
-        result = dict(name=name, seed=seed, curves={}, eval=evaluate_policy(model, tok, cfg, seed))
-    else:
+    def compute():
+        if name == 'Base':
+            model, tok = load_policy(cfg.base_path)
+            return dict(name=name, seed=seed, curves={}, eval=evaluate_policy(model, tok, cfg, seed))
         trainer, tok = train_policy(cfg, run_settings(name, cfg, seed), seed, Path(cfg.out_dir)/'ckpts'/name/f'seed{seed}')
         result = dict(name=name, seed=seed, curves=curves_from_log(trainer.state.log_history),
                       eval=evaluate_policy(trainer.model, tok, cfg, seed))
         final = Path(cfg.out_dir)/'models'/name/f'seed{seed}'   # the trained policy (~0.5 MB), for the analyses
         trainer.save_model(str(final)); tok.save_pretrained(str(final))
-    result['wall_s'], result['fingerprint'] = time.time() - t0, key
-    atomic_write_json(path, result)
-    return result
+        return result
+    return cached_run(Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json', run_fingerprint(name, cfg, seed), compute)
 
 def _init_worker():
     import torch; torch.set_num_threads(1)
