@@ -551,13 +551,16 @@ def run_study(cfg:StudyConfig, progress:bool=True) -> dict:
     from sage_nb.style import set_style
     t0, out = time.time(), Path(cfg.out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    # the installed module's job function: spawned workers import it by name, also when this runs in a notebook
+    from sage_nb.study import run_study_job as job
     for reg in dict.fromkeys((cfg.tuning_regime, *cfg.regimes)): build_base(cfg.testbed_config(reg))
-    tuning = run_jobs(tuning_jobs(cfg), cfg.workers, progress, fn=run_study_job)
+    tuning = run_jobs(tuning_jobs(cfg), cfg.workers, progress, fn=job)
     selected = select_configs(tuning, cfg)
     atomic_write_json(out/'selection.json', selected)
-    fresh = run_jobs(fresh_jobs(cfg, selected), cfg.workers, progress, fn=run_study_job)
+    fresh = run_jobs(fresh_jobs(cfg, selected), cfg.workers, progress, fn=job)
     res = dict(config=asdict(cfg), selected=selected, summary=analyse(fresh, cfg, selected),
-               mechanism=mechanism(cfg, selected), runs=[_compact(r) for r in tuning + fresh])
+               mechanism=mechanism(cfg, selected),
+               runs=[_compact(r) for r in sorted(tuning + fresh, key=lambda r: (r['phase'], r['regime'], r['label'], r['index'], r['seed']))])
     res['tables'] = {reg: study_table(res, reg) for reg in cfg.regimes}
     res['overview'] = study_overview(res)
     if 'SAGE_Branch' in cfg.arms: res['controls'] = controls_table(res)
