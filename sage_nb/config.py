@@ -4,24 +4,27 @@
 
 # %% ../nbs/20_config.ipynb #199d17cd
 from __future__ import annotations
-import copy, inspect, math, os, typing, warnings
+import copy, inspect, logging, math, os, typing, warnings
 from dataclasses import MISSING, dataclass, field, fields, asdict
 from pathlib import Path
 from typing import Any
 import yaml
 from trl import GRPOConfig
 
-from .core import (ConfigError, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml, apply_overrides, deep_merge,
-                          atomic_write_text, env_set)
+from .core import (ConfigError, import_object, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml, apply_overrides, deep_merge,
+                          atomic_write_text, env_set, is_hub_id)
 from .guides import GUIDES, make_guide
+from .named_models import is_named_model, gguf_path, ModelNotInstalled
 
 # %% auto #0
-__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'ALGORITHMS',
-           'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS', 'PACKAGE_KEYS',
-           'REWARD_FUNCS', 'REWARD_NAMES', 'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings',
-           'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig',
-           'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
-           'tracker_problems', 'validate_config', 'list_presets', 'load_config', 'save_config']
+__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'LOSS_TYPES',
+           'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS',
+           'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR',
+           'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings',
+           'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig', 'config_from_dict', 'config_to_dict',
+           'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'tracker_problems',
+           'prompts_per_generation', 'validate_config', 'list_presets', 'ignored_settings', 'load_config',
+           'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -30,6 +33,7 @@ SHAPING_REDUCES = ('sum', 'mean')
 ENTROPY_ROUTES = ('auto', 'generation', 'extra_pass')
 KL_DIRECTIONS = ('reverse', 'forward')
 FWD_KL_LOSSES = ('grpo', 'bnpo', 'dr_grpo', 'dapo')
+LOSS_TYPES = ('grpo', 'dr_grpo', 'dapo', 'bnpo', 'cispo', 'sapo', 'luspo', 'vespo')   # TRL's, checked against its docs below
 
 # %% ../nbs/20_config.ipynb #049b8c66
 def _own_fields(cls) -> list:
@@ -160,6 +164,8 @@ class DataSettings:
     max_samples: typing.Optional[int] = None
     prompt_style: str = 'auto'  # 'chat' (tokenizer chat template), 'base' (plain text), 'auto' (chat if instruction_tuned)
     system_prompt: typing.Optional[str] = None
+    instruction: typing.Optional[str] = None  # the line after each problem; None: "Please reason step by step ... \boxed{}."
+    generate: typing.Optional[str] = None  # 'module:function' that writes dataset_name when it is missing (e.g. sage_nb.arith:write_training_set)
     build_tiny: bool = False  # CPU testing: write a small arithmetic dataset at dataset_name when it is missing
     _choices = dict(prompt_style=('auto', 'chat', 'base'))
 
@@ -336,12 +342,8 @@ def sage_config(cfg: TrainConfig, output_dir=None, **extra) -> SAGEConfig:
 REWARD_FUNCS = {'accuracy': 'accuracy_reward', 'format': 'format_reward'}   # `rl.reward_funcs` name -> sage_nb.rewards function
 REWARD_NAMES = tuple(REWARD_FUNCS)
 
-def _is_hub_id(name: str) -> bool:
-    "Whether `name` can be a Hugging Face Hub repo id (org/name), as opposed to a local path."
-    from huggingface_hub.utils import validate_repo_id, HFValidationError
-    if name.startswith(('.', '/', '~')) or name.count('/') > 1: return False
-    try: validate_repo_id(name); return True
-    except HFValidationError: return False
+MAX_LEARNING_RATE = 1.0   # an AdamW step this large already destroys the weights
+SEED_RANGE = (0, 2**32 - 1)   # numpy's, which transformers' set_seed uses
 
 def _number_problems(cfg: TrainConfig) -> list[str]:
     "NaN or infinite numbers anywhere in the config."
@@ -360,14 +362,42 @@ def _count_problems(cfg: TrainConfig) -> list[str]:
                         ('generation.max_completion_length', g.get('max_completion_length', 1), 1),
                         ('rl.save_steps', rl.get('save_steps', 1), 1e-9), ('rl.logging_steps', rl.get('logging_steps', 1), 1e-9)]:
         if v is not None and v < low: out.append(f"{key} must be > 0 (got {v})")
-    steps = rl.get('max_steps', -1)
-    if steps == 0 or steps < -1: out.append(f"rl.max_steps must be >= 1, or -1 to train for rl.num_train_epochs (got {steps})")
+    for sec, steps, epochs in [('rl', rl.get('max_steps', -1), trainer_value(cfg, 'num_train_epochs')),
+                               ('sft', cfg.sft.max_steps, cfg.sft.num_train_epochs)]:
+        if steps == 0 or steps < -1: out.append(f"{sec}.max_steps must be >= 1, or -1 to train for {sec}.num_train_epochs (got {steps})")
+        elif steps == -1 and not epochs > 0:
+            out.append(f"{sec}.max_steps=-1 trains for {sec}.num_train_epochs, which is {epochs}: no step would be taken")
+    s = cfg.sft
+    for key, v in [('model.max_seq_length', cfg.model.max_seq_length), ('sft.per_device_train_batch_size', s.per_device_train_batch_size),
+                   ('sft.gradient_accumulation_steps', s.gradient_accumulation_steps), ('sft.max_length', s.max_length),
+                   ('sft.save_steps', s.save_steps)]:
+        if v < 1: out.append(f"{key} must be >= 1 (got {v})")
     for key, v in [('data.max_samples', cfg.data.max_samples), ('sft.max_samples', cfg.sft.max_samples)]:
         if v is not None and v < 1: out.append(f"{key} must be >= 1 or null for all rows (got {v})")
     if cfg.model.finetune == 'lora':
         if cfg.lora.r < 1: out.append(f"lora.r must be >= 1 (got {cfg.lora.r})")
         if cfg.lora.alpha <= 0: out.append(f"lora.alpha must be > 0 (got {cfg.lora.alpha})")
         if not 0 <= cfg.lora.dropout < 1: out.append(f"lora.dropout must be in [0, 1) (got {cfg.lora.dropout})")
+    return out
+
+def _range_problems(cfg: TrainConfig) -> list[str]:
+    "Values that pass the type check but no run can use: seeds outside numpy's range, absurd learning rates, unknown loss types, unsafe names."
+    out = []
+    for key in ('seed', 'data_seed'):
+        v = trainer_value(cfg, key)
+        if v is not None and not SEED_RANGE[0] <= v <= SEED_RANGE[1]:
+            out.append(f"rl.{key} must be in [{SEED_RANGE[0]}, {SEED_RANGE[1]}] (got {v})")
+    for key, v in [('rl.learning_rate', trainer_value(cfg, 'learning_rate')), ('sft.learning_rate', cfg.sft.learning_rate)]:
+        if math.isfinite(v) and v > MAX_LEARNING_RATE:
+            out.append(f"{key} must be <= {MAX_LEARNING_RATE:g} (got {v:g}): a larger step diverges at once")
+    loss = trainer_value(cfg, 'loss_type')
+    if loss not in LOSS_TYPES: out.append(f"rl.loss_type must be one of {list(LOSS_TYPES)}, got {loss!r}{did_you_mean(loss, LOSS_TYPES, 'choices')}")
+    name = cfg.algorithm_name
+    if name is not None and (name in ('', '.', '..') or '/' in name or '\\' in name or name != name.strip()):
+        out.append(f"algorithm_name must be a plain directory name (no '/', not '.' or '..'): it names the run directory "
+                   f"under output_root; got {name!r}")
+    if cfg.model_name in ('', '.', '..'):
+        out.append(f"model.name_or_path={cfg.model.name_or_path!r} names no directory, and the run directory is named after it")
     return out
 
 def _guide_problems(cfg: TrainConfig) -> list[str]:
@@ -385,12 +415,24 @@ def _path_problems(cfg: TrainConfig) -> list[str]:
     from sage_nb.data import _EXTS
     out = []
     m = cfg.model
-    if not m.build_tiny and not Path(m.name_or_path).expanduser().exists() and not _is_hub_id(m.name_or_path):
-        out.append(f"model.name_or_path: {m.name_or_path!r} is neither a local model directory nor a hub id (org/name)")
+    if is_named_model(m.name_or_path):
+        try: gguf_path(m.name_or_path)
+        except ModelNotInstalled as e: out.append(f"model.name_or_path: {e}")
+    elif not m.build_tiny:
+        p = Path(m.name_or_path).expanduser()
+        if not p.exists() and not is_hub_id(m.name_or_path):
+            out.append(f"model.name_or_path: {m.name_or_path!r} is neither a local model directory nor a hub id (org/name)")
+        elif p.exists() and not ((p/'config.json').is_file() or (p/'adapter_config.json').is_file()):
+            out.append(f"model.name_or_path: {p} holds no config.json: it is not a model checkpoint directory")
+        else: out += _lora_target_problems(cfg)
     sources = [('data', cfg.data)] + ([('sft', cfg.sft)] if not m.instruction_tuned else [])
     for sec, d in sources:
         p = Path(d.dataset_name).expanduser()
-        if p.suffix in _EXTS and not d.build_tiny and not p.exists(): out.append(f"{sec}.dataset_name: file not found: {p}")
+        generator = getattr(d, 'generate', None)
+        if generator:
+            try: import_object(generator, f'{sec}.generate')
+            except ConfigError as e: out.append(str(e))
+        elif p.suffix in _EXTS and not d.build_tiny and not p.exists(): out.append(f"{sec}.dataset_name: file not found: {p}")
     names = list(cfg.rl.get('reward_funcs') or [])
     for n in names:
         if n not in REWARD_NAMES: out.append(f"rl.reward_funcs: unknown {n!r}{did_you_mean(n, REWARD_NAMES, 'known')}")
@@ -399,6 +441,27 @@ def _path_problems(cfg: TrainConfig) -> list[str]:
     if resume not in ('auto', 'never') and not Path(str(resume)).exists():
         out.append(f"rl.resume: checkpoint not found: {resume} (use auto, never or an existing checkpoint directory)")
     return out + tracker_problems(cfg.tracking.report_to)
+
+def _module_names(model_dir) -> set[str] | None:
+    "Names of every module of the model in `model_dir`, built from its config.json on the meta device (no weights read); None if it cannot be built."
+    import torch
+    from transformers import AutoConfig, AutoModelForCausalLM
+    try:
+        config = AutoConfig.from_pretrained(str(model_dir))
+        with torch.device('meta'): model = AutoModelForCausalLM.from_config(config)
+    except Exception: return None   # an architecture this transformers cannot build: the loader will say so
+    return {name for name, _ in model.named_modules() if name}
+
+def _lora_target_problems(cfg: TrainConfig) -> list[str]:
+    "LoRA target modules that a local model does not have (PEFT would fail after the model loaded)."
+    targets, p = cfg.lora.target_modules, Path(cfg.model.name_or_path).expanduser()
+    if cfg.model.finetune != 'lora' or isinstance(targets, str) or not (p/'config.json').is_file(): return []
+    names = _module_names(p)
+    if names is None: return []
+    missing = [t for t in targets if not any(n == t or n.endswith(f'.{t}') for n in names)]
+    if not missing: return []
+    known = sorted({n.rsplit('.', 1)[-1] for n in names if not n.rsplit('.', 1)[-1].isdigit()})
+    return [f"lora.target_modules: {p.name} has no module named {missing}{did_you_mean(missing[0], known, 'its modules')}"]
 
 _TRACKER_CHECKS = {'azure_ml': 'azureml', 'comet_ml': 'comet', 'flyte': 'flytekit'}   # else is_<name>_available
 
@@ -417,9 +480,16 @@ def tracker_problems(report_to) -> list[str]:
     return out
 
 # %% ../nbs/20_config.ipynb #fa875700
+def prompts_per_generation(cfg: TrainConfig, num_processes: int = 1) -> int:
+    "Distinct prompts TRL draws per generation batch (`generation_batch_size // num_generations`): fewer training prompts than this take no step."
+    bs, G = trainer_value(cfg, 'per_device_train_batch_size'), trainer_value(cfg, 'num_generations')
+    gbs = trainer_value(cfg, 'generation_batch_size')
+    if gbs is None: gbs = bs * num_processes * (trainer_value(cfg, 'steps_per_generation') or trainer_value(cfg, 'gradient_accumulation_steps'))
+    return gbs // G
+
 def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int|None=None) -> TrainConfig:
     "Everything that can be checked before a model loads; one ConfigError lists every problem."
-    problems = _number_problems(cfg) + _count_problems(cfg) + _guide_problems(cfg) + _path_problems(cfg)
+    problems = _number_problems(cfg) + _count_problems(cfg) + _range_problems(cfg) + _guide_problems(cfg) + _path_problems(cfg)
     g, rl = cfg.generation, cfg.rl
     G, bs = g.get('num_generations', 8), rl.get('per_device_train_batch_size', 8)
     ga, beta = rl.get('gradient_accumulation_steps', 1), rl.get('beta', 0.0)
@@ -429,6 +499,11 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
     if G >= 2 and bs >= 1 and ga >= 1 and gen_batch % G:
         problems.append(f"generation batch = rl.per_device_train_batch_size ({bs}) x rl.gradient_accumulation_steps "
                         f"({ga}) x processes ({nproc}) = {gen_batch} is not divisible by generation.num_generations ({G})")
+    elif G >= 2 and bs >= 1 and ga >= 1 and cfg.data.max_samples is not None:
+        need = prompts_per_generation(cfg, nproc)
+        if cfg.data.max_samples < need:
+            problems.append(f"data.max_samples={cfg.data.max_samples} gives fewer prompts than one generation batch needs "
+                            f"({need}): no optimizer step could be taken; raise it or lower rl.per_device_train_batch_size")
     if cfg.resolved_algorithm.startswith('SAGE') and beta <= 0:
         problems.append(f"{cfg.resolved_algorithm} needs rl.beta > 0 (got {beta}): the guide acts through the KL anchor; "
                         "use algorithm GRPO_noKL for a run without KL")
@@ -464,15 +539,36 @@ def list_presets() -> list[str]:
     "Names of the presets shipped in sage_nb/configs/."
     return sorted(p.stem for p in PRESET_DIR.glob('*.yaml'))
 
+def ignored_settings(layers: list[dict], cfg: TrainConfig) -> list[str]:
+    "Settings given in the same layer as the choice of algorithm (or a later one) that the chosen algorithm does not use."
+    chosen = [i for i, layer in enumerate(layers) if 'algorithm' in layer or 'guide' in (layer.get('sage') or {})]
+    name = cfg.resolved_algorithm
+    if not chosen or name not in ALGORITHMS: return []
+    algo = ALGORITHMS[name]
+    used = set(GUIDE_PARAMS[algo['guide']]) | set(SAGE_ONLY) | {'guide'} if algo['guide'] else set()
+    out = []
+    for layer in layers[chosen[-1]:]:
+        out += [f"sage.{k} is set, but {name} " + ("has no guide" if algo['guide'] is None else f"does not use it ({algo['guide']} guide)")
+                for k in (layer.get('sage') or {}) if k not in used]
+        for sec in ('rl', 'generation'):
+            beta = (layer.get(sec) or {}).get('beta')
+            if algo['beta'] == 0 and beta not in (None, 0):
+                out.append(f"{sec}.beta={beta} is set, but {name} has no KL term: use GRPO for a KL weight")
+    return out
+
 def load_config(path=None, preset:str|None=None, overrides=(), check_hardware:bool=True,
                 num_processes:int|None=None) -> TrainConfig:
     "Defaults <- preset <- YAML file <- `key=value` overrides, validated."
-    d = {}
+    layers = []
     if preset is not None:
         check_choice(preset, list_presets(), 'preset', ConfigError)
-        d = deep_merge(d, read_yaml(PRESET_DIR/f'{preset}.yaml'))
-    if path is not None: d = deep_merge(d, read_yaml(path))
-    cfg = config_from_dict(apply_overrides(d, overrides))
+        layers.append(read_yaml(PRESET_DIR/f'{preset}.yaml'))
+    if path is not None: layers.append(read_yaml(path))
+    layers.append(apply_overrides({}, overrides))
+    d = {}
+    for layer in layers: d = deep_merge(d, layer)
+    cfg = config_from_dict(d)
+    for msg in ignored_settings(layers, cfg): logging.getLogger('sage_nb').warning(f"ignored: {msg}")
     return validate_config(cfg, check_hardware=check_hardware, num_processes=num_processes)
 
 def save_config(cfg:TrainConfig, path) -> Path:

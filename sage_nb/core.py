@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #66e152f2
 from __future__ import annotations
-import copy, dataclasses, difflib, json, os, types, typing
+import copy, dataclasses, difflib, json, os, sys, types, typing
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -12,12 +12,16 @@ import numpy as np
 import yaml
 
 # %% auto #0
-__all__ = ['ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict', 'apply_overrides', 'deep_merge',
-           'atomic_write_text', 'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'json_digest',
-           'mean_std']
+__all__ = ['DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict',
+           'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text', 'atomic_write_json', 'read_yaml',
+           'yaml_error_where', 'env_set', 'json_digest', 'mean_std', 'import_object', 'file_lock', 'die_with_parent',
+           'is_hub_id', 'add_debug_flag', 'report_input_errors']
 
 # %% ../nbs/00_core.ipynb #109da62d
-class ConfigError(ValueError):
+class InputError(ValueError):
+    "Bad input from outside the code (a config, a data file, a command-line value); the message says what and where."
+
+class ConfigError(InputError):
     "A problem with a configuration; the message names the key and how to fix it."
 
 def did_you_mean(value, options, what:str='known values', cutoff:float=0.5) -> str:
@@ -85,13 +89,31 @@ def dataclass_from_dict(cls, d, where:str=''):
     return cls(**kwargs)
 
 # %% ../nbs/00_core.ipynb #94fb68a5
+class _UniqueKeyLoader(yaml.SafeLoader):
+    "PyYAML's safe loader, except that a key repeated in one mapping is an error."
+    def construct_mapping(self, node, deep=False):
+        first = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try: seen = first.get(key)
+            except TypeError: continue   # an unhashable key: PyYAML's own error follows
+            if seen is not None:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r} (first given on line {seen})",
+                                                        key_node.start_mark)
+            first[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep)
+
+def load_yaml_text(text:str):
+    "`yaml.safe_load(text)`, refusing a key given twice in one mapping (PyYAML would keep the last)."
+    return yaml.load(text, Loader=_UniqueKeyLoader)
+
 def apply_overrides(d:dict, overrides=()) -> dict:
     "Apply dotted `key=value` overrides to a nested config dict (returns a new dict)."
     d = copy.deepcopy(d)
     for o in overrides:
         if '=' not in o: raise ConfigError(f"override {o!r} must look like section.key=value (e.g. rl.beta=0.02)")
         key, raw = o.split('=', 1)
-        try: value = yaml.safe_load(raw) if raw.strip() else ''
+        try: value = load_yaml_text(raw) if raw.strip() else ''
         except yaml.YAMLError as e: raise ConfigError(f"override {o!r}: invalid YAML value: {getattr(e, 'problem', None) or e}") from None
         *parents, leaf = key.strip().split('.')
         node = d
@@ -107,8 +129,6 @@ def deep_merge(base:dict, new:dict) -> dict:
     for k, v in (new or {}).items():
         out[k] = deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
     return out
-
-
 
 # %% ../nbs/00_core.ipynb #a3e41d6f
 def atomic_write_text(path, text:str) -> Path:
@@ -127,9 +147,11 @@ def read_yaml(path) -> dict:
     "A YAML mapping from a file ({} for an empty file)."
     path = Path(path)
     if not path.exists(): raise ConfigError(f"config file not found: {path}")
-    try: d = yaml.safe_load(path.read_text(encoding='utf-8')) or {}
+    if path.is_dir(): raise ConfigError(f"{path} is a directory, not a YAML config file")
+    try: d = load_yaml_text(path.read_text(encoding='utf-8')) or {}
     except yaml.YAMLError as e: raise ConfigError(f"{path}{yaml_error_where(e)}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
     except UnicodeDecodeError as e: raise ConfigError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e: raise ConfigError(f"{path}: cannot read it ({e.strerror})") from None
     if not isinstance(d, dict): raise ConfigError(f"{path}: the top level must be a mapping of sections")
     return d
 
@@ -161,3 +183,66 @@ def mean_std(values) -> dict:
     v = np.asarray(values, dtype=float)
     return {'mean': float(v.mean()), 'std': float(v.std(ddof=1)) if v.size > 1 else 0.0, 'n': int(v.size),
             'per_seed': [float(x) for x in v]}
+
+# %% ../nbs/00_core.ipynb #4eabe7c5
+def import_object(spec:str, where:str='setting'):
+    "The object that `'package.module:name'` names; ConfigError naming `where` when the module or name is missing."
+    import importlib
+    if not isinstance(spec, str) or spec.count(':') != 1 or not all(spec.split(':')):
+        raise ConfigError(f"{where}: expected 'module:function', got {spec!r}")
+    module, name = spec.split(':')
+    try: mod = importlib.import_module(module)
+    except ImportError as e: raise ConfigError(f"{where}: cannot import {module!r} ({e})") from None
+    if not hasattr(mod, name): raise ConfigError(f"{where}: {module!r} has no {name!r}")
+    return getattr(mod, name)
+
+# %% ../nbs/00_core.ipynb #fb5fda95
+@contextmanager
+def file_lock(path, wait:bool=True, what:str|None=None, hint:str=''):
+    "Hold an exclusive lock on file `path` (created if missing) in a `with` block; `wait=False`: ConfigError when another process holds it."
+    import fcntl
+    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, 'a+', encoding='utf-8') as f:
+        try: fcntl.flock(f, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            f.seek(0); holder = f.read().strip() or '?'
+            raise ConfigError(f"{what or path} is in use by another process (pid {holder}){hint}") from None
+        f.seek(0); f.truncate(); f.write(str(os.getpid())); f.flush()
+        try: yield path
+        finally: fcntl.flock(f, fcntl.LOCK_UN)
+
+# %% ../nbs/00_core.ipynb #f416b3c9
+_PR_SET_PDEATHSIG = 1
+
+def die_with_parent(parent:int):
+    "Ask Linux to SIGKILL this process when process `parent` (its parent) dies; exit at once if it is already gone."
+    if sys.platform.startswith('linux'):
+        import ctypes, signal
+        try: ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError): pass
+    if os.getppid() != parent: os._exit(0)   # the parent died before the prctl took effect
+
+# %% ../nbs/00_core.ipynb #d8e56a54
+def is_hub_id(name) -> bool:
+    "Whether `name` can be a Hugging Face Hub repo id (org/name), as opposed to a local path."
+    from huggingface_hub.utils import validate_repo_id, HFValidationError
+    name = str(name)
+    if name.startswith(('.', '/', '~')) or name.count('/') > 1: return False
+    try: validate_repo_id(name); return True
+    except HFValidationError: return False
+
+# %% ../nbs/00_core.ipynb #fcc624e7
+DEBUG_ENV = 'SAGE_NB_DEBUG'
+
+def add_debug_flag(parser):
+    "Add `--debug` (show the traceback of an input error) to an argparse parser."
+    parser.add_argument('--debug', action='store_true', help=f'show the full traceback of an input error (also: {DEBUG_ENV}=1)')
+    return parser
+
+def report_input_errors(prog:str, fn, debug:bool=False) -> int:
+    "`fn()`'s exit status; an `InputError` is printed as one line `prog: message` (exit status 2) unless `debug` or $SAGE_NB_DEBUG is set."
+    try: return fn()
+    except InputError as e:
+        if debug or os.environ.get(DEBUG_ENV, '') not in ('', '0'): raise
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2

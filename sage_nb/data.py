@@ -4,15 +4,16 @@
 
 # %% ../nbs/31_data.ipynb #8845094e
 from __future__ import annotations
-import json, math, os, warnings
+import hashlib, json, math, os, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from .core import atomic_write_text
+from .core import atomic_write_text, InputError
 
 # %% auto #0
 __all__ = ['EVAL_DATASETS', 'TRAIN_DATASETS', 'SFT_DATASETS', 'ALL_DATASETS', 'BOXED_INSTRUCTION', 'R1_BASE_TEMPLATE',
-           'PROMPT_STYLES', 'DatasetSpec', 'get_spec', 'MissingValue', 'to_schema', 'read_local_rows', 'load_problems',
-           'write_fixtures', 'build_prompt', 'add_prompts', 'render_prompt', 'sft_messages']
+           'PROMPT_STYLES', 'SHORT_BOXED_INSTRUCTION', 'DatasetSpec', 'DataError', 'get_spec', 'MissingValue',
+           'to_schema', 'read_local_rows', 'load_problems', 'write_fixtures', 'data_digest', 'build_prompt',
+           'add_prompts', 'render_prompt', 'sft_messages']
 
 # %% ../nbs/31_data.ipynb #c9c3e245
 @dataclass(frozen=True)
@@ -28,6 +29,9 @@ class DatasetSpec:
     extras: dict = field(default_factory=dict)   # output column -> source column, copied when present
 
 # %% ../nbs/31_data.ipynb #404b9105
+class DataError(InputError):
+    "A dataset that cannot be read or used as it is; the message names the file and row (or the dataset) and what is wrong."
+
 EVAL_DATASETS = {
     'math500': DatasetSpec('math500', 'HuggingFaceH4/MATH-500', 'test', 'problem', 'answer', id='unique_id',
                            extras={'subject': 'subject', 'level': 'level'}),
@@ -50,11 +54,11 @@ def get_spec(name_or_spec) -> DatasetSpec:
     "The `DatasetSpec` for a short name (e.g. 'math500'), or the spec itself."
     if isinstance(name_or_spec, DatasetSpec): return name_or_spec
     if name_or_spec in ALL_DATASETS: return ALL_DATASETS[name_or_spec]
-    raise ValueError(f'Unknown dataset {name_or_spec!r}; known: {sorted(ALL_DATASETS)} '
+    raise DataError(f'Unknown dataset {name_or_spec!r}; known: {sorted(ALL_DATASETS)} '
                      '(or pass a DatasetSpec for another dataset)')
 
 # %% ../nbs/31_data.ipynb #44d3739b
-class MissingValue(ValueError):
+class MissingValue(DataError):
     "A row whose problem or gold answer is null, NaN or empty: it cannot be scored."
 
 def _missing(value) -> bool:
@@ -66,14 +70,22 @@ def _missing(value) -> bool:
 
 def _as_answer(value) -> str:
     if isinstance(value, float) and value.is_integer(): return str(int(value))
-    if isinstance(value, (list, tuple)) and len(value) == 1: return _as_answer(value[0])
     return str(value).strip()
+
+def _scalar(value, spec: DatasetSpec, field_name: str):
+    "A problem or answer value that is text or a number (a one-element list stands for its element); DataError for lists and mappings."
+    if getattr(value, 'ndim', 0): value = value.tolist()          # parquet list columns arrive as numpy arrays
+    if isinstance(value, (list, tuple)) and len(value) == 1: value = value[0]
+    if isinstance(value, (list, tuple, dict)) or getattr(value, 'ndim', 0):
+        raise DataError(f"Dataset {spec.name!r}: field '{field_name}' holds a {type(value).__name__} "
+                        f"({str(value)[:60]}), not text or a number; point the dataset's column at the text itself")
+    return value
 
 def _pick(row: dict, spec: DatasetSpec, field_name: str, column: str | None):
     "The first non-missing value among the spec's column and the sage_nb column; MissingValue when they are all empty."
     present = [col for col in dict.fromkeys((column, field_name)) if col is not None and col in row]
     if not present:
-        raise KeyError(f"Dataset {spec.name!r} ({spec.hub_id}): no column {column!r} for field '{field_name}'; "
+        raise DataError(f"Dataset {spec.name!r} ({spec.hub_id}): no column {column!r} for field '{field_name}'; "
                        f'columns present: {sorted(row)}')
     for col in present:
         if not _missing(row[col]): return row[col]
@@ -83,8 +95,8 @@ def to_schema(row: dict, spec: DatasetSpec, index: int) -> dict:
     "One source row as {id, problem, answer, source, **extras}; `MissingValue` when its problem or answer is empty."
     if spec.id is not None and (spec.id in row or 'id' in row): rid = str(_pick(row, spec, 'id', spec.id))
     else: rid = f'{spec.name}-{index}'
-    out = {'id': rid, 'problem': str(_pick(row, spec, 'problem', spec.problem)),
-           'answer': _as_answer(_pick(row, spec, 'answer', spec.answer)), 'source': spec.name}
+    out = {'id': rid, 'problem': str(_scalar(_pick(row, spec, 'problem', spec.problem), spec, 'problem')),
+           'answer': _as_answer(_scalar(_pick(row, spec, 'answer', spec.answer), spec, 'answer')), 'source': spec.name}
     for dst, src in spec.extras.items():
         if src in row: out[dst] = row[src]
         elif dst in row: out[dst] = row[dst]
@@ -99,28 +111,29 @@ def _decode(path: Path) -> str:
     try: return data.decode('utf-8-sig')
     except UnicodeDecodeError as e:
         line = data.count(b'\n', 0, e.start) + 1
-        raise ValueError(f'{path}:{line}: invalid UTF-8 ({e.reason} at byte {e.start})') from None
+        raise DataError(f'{path}:{line}: invalid UTF-8 ({e.reason} at byte {e.start})') from None
 
 def _jsonl_rows(path: Path, text: str):
     for lineno, line in enumerate(text.split('\n'), 1):   # not splitlines(): U+2028 may sit inside a JSON string
         if not line.strip(): continue
         try: rec = json.loads(line)
         except json.JSONDecodeError as e:
-            raise ValueError(f'{path}:{lineno}: malformed JSON ({e.msg}, column {e.colno})') from None
-        if not isinstance(rec, dict): raise ValueError(f'{path}:{lineno}: expected a JSON object, got {type(rec).__name__}')
+            raise DataError(f'{path}:{lineno}: malformed JSON ({e.msg}, column {e.colno})') from None
+        if not isinstance(rec, dict): raise DataError(f'{path}:{lineno}: expected a JSON object, got {type(rec).__name__}')
         yield rec, f'{path}:{lineno}'
 
 def _json_rows(path: Path, text: str):
     try: obj = json.loads(text)
     except json.JSONDecodeError as e:
         if e.msg == 'Extra data': yield from _jsonl_rows(path, text); return   # JSON lines in a .json file
-        raise ValueError(f'{path}:{e.lineno}: malformed JSON ({e.msg}, column {e.colno})') from None
+        raise DataError(f'{path}:{e.lineno}: malformed JSON ({e.msg}, column {e.colno})') from None
     if isinstance(obj, dict):                                                # column-oriented: let pandas lay it out
         import pandas as pd
-        obj = pd.DataFrame(obj).to_dict(orient='records')
-    if not isinstance(obj, list): raise ValueError(f'{path}: expected a list of records, got {type(obj).__name__}')
+        try: obj = pd.DataFrame(obj).to_dict(orient='records')
+        except (ValueError, TypeError) as e: raise DataError(f'{path}: a JSON object of columns that is not a table ({e})') from None
+    if not isinstance(obj, list): raise DataError(f'{path}: expected a list of records, got {type(obj).__name__}')
     for i, rec in enumerate(obj):
-        if not isinstance(rec, dict): raise ValueError(f'{path}: record {i} is a {type(rec).__name__}, not an object')
+        if not isinstance(rec, dict): raise DataError(f'{path}: record {i} is a {type(rec).__name__}, not an object')
         yield rec, f'{path}: record {i}'
 
 def _csv_rows(path: Path, text: str):
@@ -131,14 +144,17 @@ def _csv_rows(path: Path, text: str):
         for rec in reader:
             if not rec: continue
             if len(rec) != len(header):
-                raise ValueError(f'{path}:{reader.line_num}: {len(rec)} fields, the header has {len(header)}')
+                raise DataError(f'{path}:{reader.line_num}: {len(rec)} fields, the header has {len(header)}')
             yield dict(zip(header, rec)), f'{path}:{reader.line_num}'
-    except csv.Error as e: raise ValueError(f'{path}:{reader.line_num}: {e}') from None
+    except csv.Error as e: raise DataError(f'{path}:{reader.line_num}: {e}') from None
 
 # %% ../nbs/31_data.ipynb #9c58567d
 def _parquet_rows(path: Path):
     import pandas as pd
-    for i, rec in enumerate(pd.read_parquet(path).to_dict(orient='records')): yield rec, f'{path}: row {i}'
+    try: frame = pd.read_parquet(path)
+    except Exception as e:   # pyarrow's errors have no common base class besides its own
+        raise DataError(f'{path}: not a readable parquet file ({type(e).__name__}: {str(e).splitlines()[0][:200]})') from None
+    for i, rec in enumerate(frame.to_dict(orient='records')): yield rec, f'{path}: row {i}'
 
 def _no_surrogates(rec: dict, where: str):
     "Lone surrogates (from `\\ud800` escapes) cannot be written as UTF-8 or tokenized: an error naming the row."
@@ -146,24 +162,28 @@ def _no_surrogates(rec: dict, where: str):
         if isinstance(v, str):
             try: v.encode('utf-8')
             except UnicodeEncodeError as e:
-                raise ValueError(f'{where}: field {k!r} holds a lone surrogate {v[e.start]!r} at character {e.start}') from None
+                raise DataError(f'{where}: field {k!r} holds a lone surrogate {v[e.start]!r} at character {e.start}') from None
 
-def _local_rows(path, split: str | None = None) -> tuple[list[dict], list[str]]:
-    "Rows of a local file or directory and, for each, where it came from ('file:line' or 'file: record i')."
+def _data_files(path, split: str | None = None) -> list[Path]:
+    "The data files that `path` names: itself, or the jsonl/json/parquet/csv files under a directory (those named after `split` when there are any)."
     path = Path(path)
     if path.is_dir():
         files = sorted(p for p in path.rglob('*') if p.suffix in _EXTS)
         if split: files = [p for p in files if p.stem.startswith(split)] or files
-        if not files: raise FileNotFoundError(f'No {"/".join(_EXTS)} files under {path}')
-    elif path.is_file(): files = [path]
-    else: raise FileNotFoundError(f'No such file or directory: {path}')
+        if not files: raise DataError(f'No {"/".join(_EXTS)} files under {path}')
+        return files
+    if path.is_file(): return [path]
+    raise DataError(f'No such file or directory: {path}')
+
+def _local_rows(path, split: str | None = None) -> tuple[list[dict], list[str]]:
+    "Rows of a local file or directory and, for each, where it came from ('file:line' or 'file: record i')."
     rows, where = [], []
-    for f in files:
+    for f in _data_files(path, split):
         if f.suffix == '.jsonl': found = _jsonl_rows(f, _decode(f))
         elif f.suffix == '.json': found = _json_rows(f, _decode(f))
         elif f.suffix == '.csv': found = _csv_rows(f, _decode(f))
         elif f.suffix == '.parquet': found = _parquet_rows(f)
-        else: raise ValueError(f'Unsupported file type {f.suffix!r} ({f}); use one of {_EXTS}')
+        else: raise DataError(f'Unsupported file type {f.suffix!r} ({f}); use one of {_EXTS}')
         for rec, loc in found:
             _no_surrogates(rec, loc)
             rows.append(rec); where.append(loc)
@@ -187,7 +207,7 @@ def _schema_rows(rows: list, where: list, spec: DatasetSpec, missing: str) -> li
         except MissingValue as e:
             if missing == 'error': raise MissingValue(f'{loc}: {e}') from None
             skipped.append(loc)
-        except KeyError as e: raise KeyError(f'{loc}: {e.args[0]}') from None
+        except DataError as e: raise DataError(f'{loc}: {e}') from None
     if skipped:
         more = f' and {len(skipped) - 3} more' if len(skipped) > 3 else ''
         warnings.warn(f"{spec.name}: skipped {len(skipped)} of {len(rows)} rows with no problem or gold answer "
@@ -204,7 +224,7 @@ def load_problems(name_or_spec, path=None, split: str | None = None, limit: int 
     else:
         try: rows = _hub_rows(spec, split)
         except Exception as e:
-            raise RuntimeError(
+            raise DataError(
                 f"Could not load dataset {spec.name!r} from the Hub ({spec.hub_id}, config={spec.config}, split={split}): "
                 f"{type(e).__name__}: {e}\nWithout network access, download it on another machine "
                 f"(e.g. `datasets.load_dataset({spec.hub_id!r}, {spec.config!r}, split={split!r}).to_json('{spec.name}.jsonl')`) "
@@ -213,8 +233,20 @@ def load_problems(name_or_spec, path=None, split: str | None = None, limit: int 
         where = [f'{spec.hub_id} ({split}) row {i}' for i in range(len(rows))]
     if limit is not None: rows, where = rows[:limit], where[:limit]
     records = _schema_rows(rows, where, spec, missing)
-    if not records: raise ValueError(f'Dataset {spec.name!r} is empty (path={path}, split={split})')
-    return datasets.Dataset.from_list(records)
+    if not records: raise DataError(f'Dataset {spec.name!r} is empty (path={path}, split={split})')
+    return _as_table(records, spec, path)
+
+def _as_table(records: list[dict], spec: DatasetSpec, path) -> 'datasets.Dataset':
+    "`datasets.Dataset.from_list(records)`; a column whose values Arrow cannot hold in one type is a DataError naming it."
+    import datasets, pyarrow as pa
+    try: return datasets.Dataset.from_list(records)
+    except (pa.ArrowException, TypeError, ValueError, OverflowError) as e:
+        for col in dict.fromkeys(k for r in records for k in r):
+            try: pa.array([r.get(col) for r in records])
+            except (pa.ArrowException, TypeError, ValueError, OverflowError) as col_e:
+                raise DataError(f"Dataset {spec.name!r} ({path or spec.hub_id}): column {col!r} mixes values of "
+                                f"different types ({col_e}); make them one type") from None
+        raise DataError(f"Dataset {spec.name!r} ({path or spec.hub_id}): the rows do not form one table ({e})") from None
 
 # %% ../nbs/31_data.ipynb #d2c00b35
 _FIXTURE_PROBLEMS = [('What is 2 + 3?', '5'), ('What is 7 - 4?', '3'), ('Compute 6 * 2.', '12'),
@@ -247,28 +279,43 @@ def write_fixtures(directory, names=None, n: int = 8) -> dict[str, Path]:
         out[name] = atomic_write_text(directory / f'{name}.jsonl', ''.join(json.dumps(r) + '\n' for r in _fixture_rows(name, n)))
     return out
 
+# %% ../nbs/31_data.ipynb #8ec86030
+def data_digest(path, split: str | None = None) -> str | None:
+    "First 16 hex digits of a SHA-256 over the names and bytes of the data files `path` names (as `load_problems` reads them); None when there are none."
+    try: files = _data_files(path, split)
+    except DataError: return None
+    h, root = hashlib.sha256(), Path(path)
+    for f in files:
+        h.update(f"{f.relative_to(root) if root.is_dir() else f.name}\0".encode())
+        with open(f, 'rb') as fh:
+            for block in iter(lambda: fh.read(1 << 20), b''): h.update(block)
+        h.update(b'\0')
+    return h.hexdigest()[:16]
+
 # %% ../nbs/31_data.ipynb #0dc9be17
 BOXED_INSTRUCTION = 'Please reason step by step, and put your final answer within \\boxed{}.'
 R1_BASE_TEMPLATE = ('A conversation between a User and an Assistant. The User asks a math question; the Assistant '
                     'first reasons about it privately inside <think> </think> tags and then gives the final answer '
                     'within \\boxed{{}}.\nUser: {problem}\nAssistant: <think>')
 PROMPT_STYLES = ('chat', 'base', 'r1_base')
+SHORT_BOXED_INSTRUCTION = 'Put the final answer in \\boxed{}.'   # for small models that ramble when asked to reason
 
-def build_prompt(problem: str, style: str = 'chat', system_prompt: str | None = None):
-    "The prompt for one problem: a list of chat messages (`chat`) or a string (`base`, `r1_base`)."
+def build_prompt(problem: str, style: str = 'chat', system_prompt: str | None = None, instruction: str | None = None):
+    "The prompt for one problem: chat messages (`chat`) or a string (`base`, `r1_base`); `instruction` defaults to `BOXED_INSTRUCTION`."
+    instruction = BOXED_INSTRUCTION if instruction is None else instruction
     if style == 'chat':
         msgs = [{'role': 'system', 'content': system_prompt}] if system_prompt else []
-        return msgs + [{'role': 'user', 'content': f'{problem}\n{BOXED_INSTRUCTION}'}]
+        return msgs + [{'role': 'user', 'content': f'{problem}\n{instruction}'}]
     if system_prompt: raise ValueError(f"system_prompt only applies to style='chat', not {style!r}")
-    if style == 'base': return f'Problem: {problem}\n{BOXED_INSTRUCTION}\nSolution:'
+    if style == 'base': return f'Problem: {problem}\n{instruction}\nSolution:'
     if style == 'r1_base': return R1_BASE_TEMPLATE.format(problem=problem)
     raise ValueError(f'Unknown prompt style {style!r}; choose one of {PROMPT_STYLES}')
 
 # %% ../nbs/31_data.ipynb #1a4f41ca
-def add_prompts(ds, style: str = 'chat', system_prompt: str | None = None):
+def add_prompts(ds, style: str = 'chat', system_prompt: str | None = None, instruction: str | None = None):
     "Add the TRL `prompt` column to a schema dataset."
-    build_prompt('', style, system_prompt)   # validate once, before mapping
-    return ds.map(lambda r: {'prompt': build_prompt(r['problem'], style, system_prompt)})
+    build_prompt('', style, system_prompt, instruction)   # validate once, before mapping
+    return ds.map(lambda r: {'prompt': build_prompt(r['problem'], style, system_prompt, instruction)})
 
 def render_prompt(prompt, tokenizer=None) -> str:
     "Text of a prompt: strings pass through; messages go through the tokenizer's chat template (generation prompt added)."

@@ -4,20 +4,25 @@
 
 # %% ../nbs/61_docs.ipynb #6bb61de3
 from __future__ import annotations
-import ast, base64, hashlib, html, importlib, json, os, re, shutil, subprocess, tempfile, warnings
+import ast, base64, hashlib, html, importlib, json, os, posixpath, re, shutil, subprocess, tempfile, warnings
+from functools import lru_cache
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 from typing import Mapping, Sequence
 from nbdev.process import Processor
 from .core import atomic_write_text
 
 # %% auto #0
-__all__ = ['SIDEBAR_GROUPS', 'FOLDER_GROUPS', 'KATEX_VERSION', 'nb_stem', 'page_name', 'notebook_files', 'sidebar_entries',
-           'sidebar_yaml', 'write_sidebar', 'check_sidebar', 'colab_url', 'colab_badge_md', 'ColabBadge',
-           'module_namespace', 'showdoc_setup', 'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook',
-           'clean_outputs', 'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex',
-           'use_katex', 'nav_html', 'wrap_page', 'page_key', 'notebook_title', 'html_exporter', 'render_page',
-           'build_offline_docs', 'readme_markdown', 'render_readme', 'find_chromium', 'site_pages',
-           'check_pages_in_chromium', 'expected_content', 'page_problems', 'check_site']
+__all__ = ['SIDEBAR_GROUPS', 'FOLDER_GROUPS', 'KATEX_VERSION', 'CHROMIUM_MISSING', 'nb_stem', 'page_name', 'notebook_files',
+           'sidebar_entries', 'sidebar_yaml', 'write_sidebar', 'check_sidebar', 'colab_url', 'colab_badge_md',
+           'ColabBadge', 'module_namespace', 'showdoc_setup', 'definition_lines', 'fix_source_links', 'unlink_private',
+           'escape_headings', 'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook', 'clean_outputs',
+           'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html',
+           'wrap_page', 'page_key', 'notebook_title', 'online_url', 'offline_links', 'heading_aliases', 'html_exporter',
+           'render_page', 'build_offline_docs', 'readme_markdown', 'render_readme', 'table_cells', 'table_problems',
+           'notebook_table_problems', 'find_chromium', 'site_pages', 'check_pages_in_chromium', 'expected_content',
+           'link_problems', 'page_problems', 'check_site']
 
 # %% ../nbs/61_docs.ipynb #4c7da575
 SIDEBAR_GROUPS: dict[str, tuple] = {
@@ -154,6 +159,53 @@ def showdoc_setup(path, lib_name: str | None = None) -> list[str]:
     mods = [f"globals().update(module_namespace('{lib_name}.{m}'))" for m in dict.fromkeys(modules)]
     return ['from nbdev.showdoc import show_doc', 'from sage_nb.docs import module_namespace', *mods, *dict.fromkeys(imports)]
 
+# %% ../nbs/61_docs.ipynb #3280ecec
+@lru_cache(None)
+def _definition_lines(py: str, mtime: int) -> dict:
+    from nbdev.doclinks import patch_name
+    out, defs = {}, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    for node in ast.parse(Path(py).read_text(encoding='utf-8')).body:
+        if not isinstance(node, defs): continue
+        names = patch_name(node)
+        out.update({nm: node.lineno for nm in ([names] if isinstance(names, str) else names)})
+        if isinstance(node, ast.ClassDef): out.update({f'{node.name}.{d.name}': d.lineno for d in node.body if isinstance(d, defs)})
+    return out
+
+def definition_lines(py) -> dict[str, int]:
+    "Line of every top-level function and class of Python file `py`; methods and `@patch`ed functions as `Class.name`."
+    py = Path(py)
+    return _definition_lines(str(py.resolve()), py.stat().st_mtime_ns) if py.is_file() else {}
+
+_LNONE = re.compile(r'(\]\()(https?://[^)\s]*?/blob/[^/)\s]+/([^)#\s]+\.py))#LNone(\))')
+_MD_HEADING = re.compile(r'^#+\s+(.+?)\s*$', re.M)
+
+def fix_source_links(md: str, root) -> str:
+    "Markdown `md` with each `show_doc` source link ending in `#LNone` pointed at the definition of the entry below it in `root`."
+    def line_of(m):
+        h = _MD_HEADING.search(md, m.end())
+        line = definition_lines(Path(root) / m.group(3)).get(h.group(1).replace('\\', '') if h else '')
+        return m.group(1) + m.group(2) + (f'#L{line}' if line else '') + m.group(4)
+    return _LNONE.sub(line_of, md)
+
+# %% ../nbs/61_docs.ipynb #6a473e99
+_PRIVATE_LINK = re.compile(r'\[(`[^`\]]+`)\]\([^)\s#]*#((?:[\w-]+\.)*_(?!_)[\w-]*)\)')
+
+def _unlink(md):
+    return _PRIVATE_LINK.sub(lambda m: m.group(1), md if isinstance(md, str) else ''.join(md))
+
+def unlink_private(cell):
+    "nbdev processor: links to private names (`#_helper`, `#Class._method`: no page has an entry for them) made plain code again."
+    if cell.cell_type == 'markdown': cell.source = _unlink(cell.source)
+    for o in cell.get('outputs', []):
+        if 'text/markdown' in o.get('data', {}): o['data']['text/markdown'] = _unlink(o['data']['text/markdown']).splitlines(True)
+
+_EMPHASIS_UNDERSCORES = re.compile(r'(?<![A-Za-z0-9\\])_+|(?<!\\)_+(?![A-Za-z0-9])')   # `__x__`, `._x`; not `a_b`
+
+def escape_headings(md: str) -> str:
+    "`md` with the underscores in its headings that markdown reads as emphasis escaped: `### __getattr__` shows `__getattr__`."
+    fix = lambda m: m.group(1) + _EMPHASIS_UNDERSCORES.sub(lambda u: '\\_' * len(u.group(0)), m.group(2))
+    return re.sub(r'^(#+[ \t]+)(.*)$', fix, md, flags=re.M)
+
 # %% ../nbs/61_docs.ipynb #05299596
 def _is_show_doc(node) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and getattr(node.value.func, 'id', None) == 'show_doc'
@@ -166,6 +218,10 @@ class ExecShowDocs(Processor):
         if path is None or not getattr(self.nb, 'has_docs_', False) or str(fm.get('skip_showdoc')).lower() == 'true': return
         from execnb.shell import CaptureShell
         self.k = CaptureShell()
+        try:
+            from nbdev.config import get_config
+            self.root = get_config().config_path
+        except Exception: self.root = Path(path).resolve().parent.parent
         for code in showdoc_setup(path):
             try: self.k.run(code)
             except Exception: pass                 # an optional package that is not installed
@@ -182,12 +238,17 @@ class ExecShowDocs(Processor):
         if self.k.exc is not None:
             warnings.warn(f"{Path(self.nb.path_).name}: `{cell.source.splitlines()[-1]}` failed: {self.k.exc!r}")
             cell.outputs, self.k.exc = [], None
+        for o in cell.outputs:                     # source links with the line of the definition; headings as names
+            if 'text/markdown' in o.get('data', {}):
+                md = o['data']['text/markdown']
+                md = fix_source_links(md if isinstance(md, str) else ''.join(md), self.root)
+                o['data']['text/markdown'] = escape_headings(md).splitlines(True)
         add_links(cell)                            # nbdev links backticked names in the rendered entry
 
 def docs_procs() -> list:
-    "nbdev's docs processors with `exec_show_docs` replaced by `ExecShowDocs`, then `ColabBadge`."
+    "nbdev's docs processors with `exec_show_docs` replaced by `ExecShowDocs`, then `unlink_private` and `ColabBadge`."
     from nbdev.processors import FilterDefaults, exec_show_docs
-    return [p for p in FilterDefaults().base_procs() if p is not exec_show_docs] + [ExecShowDocs, ColabBadge]
+    return [p for p in FilterDefaults().base_procs() if p is not exec_show_docs] + [ExecShowDocs, unlink_private, ColabBadge]
 
 # %% ../nbs/61_docs.ipynb #ae2038a1
 def _skip_cell(cell, flags: Sequence[str]) -> bool:
@@ -349,6 +410,10 @@ _BADGE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="117" height="20"><
               'font-family="Verdana,sans-serif" font-size="11">Open in Colab</text></svg>')
 _BADGE_DATA_URI = 'data:image/svg+xml;base64,' + base64.b64encode(_BADGE_SVG.encode()).decode()
 
+def _inline_md(text: str) -> str:
+    "A one-line title or description as HTML: escaped, its `code` spans as `<code>`."
+    return re.sub(r'`([^`]+)`', r'<code>\1</code>', html.escape(text))
+
 def nav_html(pages: Mapping[str, list[tuple[str, str]]], current: str, title: str) -> str:
     "The sidebar of page `current`: `pages` maps group -> [(page, title)], links relative to `current`'s folder."
     up = '../' * current.count('/')
@@ -356,14 +421,15 @@ def nav_html(pages: Mapping[str, list[tuple[str, str]]], current: str, title: st
     parts = [link('index.html', f'<b>{html.escape(title)}</b>')]
     for group, items in pages.items():
         parts.append(f'<h4>{html.escape(group)}</h4>')
-        parts += [link(p, html.escape(t)) for p, t in items]
+        parts += [link(p, _inline_md(t)) for p, t in items]
     return '<nav class="sage-nav">' + ''.join(parts) + '</nav>'
 
 def wrap_page(body: str, nav: str, fm: Mapping, page_title: str, site_title: str, prefix: str = '') -> str:
     "nbconvert's page with sidebar, title block, inlined badge and KaTeX."
-    head = (f'<div class="sage-title"><h1>{html.escape(fm.get("title", page_title))}</h1>'
-            + (f'<p>{html.escape(fm["description"])}</p>' if fm.get('description') else '') + '</div>')
-    body = re.sub(r'<title>.*?</title>', f'<title>{html.escape(fm.get("title", page_title))} – {html.escape(site_title)}</title>',
+    title = fm.get('title', page_title)
+    head = (f'<div class="sage-title"><h1>{_inline_md(title)}</h1>'
+            + (f'<p>{_inline_md(fm["description"])}</p>' if fm.get('description') else '') + '</div>')
+    body = re.sub(r'<title>.*?</title>', lambda m: f'<title>{html.escape(title.replace("`", ""))} – {html.escape(site_title)}</title>',
                   body, count=1, flags=re.S)
     body = use_katex(body.replace('</head>', _STYLE + '</head>', 1), prefix)
     body = re.sub(r'<script[^>]*\ssrc="https?://[^"]*"[^>]*>\s*</script>', '', body)   # require.js etc.: no network
@@ -386,6 +452,41 @@ def notebook_title(nb: dict, fname: str) -> str:
             return m.group(1).strip()
     return nb_stem(fname)
 
+# %% ../nbs/61_docs.ipynb #3fc89900
+def online_url() -> str:
+    "The online docs' address from `settings.ini` (`doc_host` + `doc_baseurl`); '' without a config."
+    try:
+        from nbdev.config import get_config
+        cfg = get_config()
+        return cfg.doc_host.rstrip('/') + '/' + cfg.doc_baseurl.strip('/')
+    except Exception: return ''
+
+def _page_of(nb: str) -> str: return 'index.html' if nb == 'index.ipynb' else page_name(nb)
+
+def offline_links(body: str, page: str, pages: Sequence[str], doc_url: str = '') -> str:
+    "The links of page `page` to the online site (`doc_url`) or to notebooks made relative links to the site's `pages`."
+    here, known = posixpath.dirname(page), set(pages)
+    base = doc_url.rstrip('/') + '/' if doc_url else None
+    def to(target, frag): return html.escape(posixpath.relpath(target, here or '.') + (f'#{frag}' if frag else ''))
+    def relink(m):
+        href = html.unescape(m.group(2)); u = urlsplit(href)
+        if base and href.startswith(base): target = href[len(base):].split('#')[0] or 'index.html'
+        elif not (u.scheme or u.netloc) and u.path.endswith('.ipynb'):
+            target = _page_of(posixpath.normpath(posixpath.join(here, unquote(u.path))))
+        else: return m.group(0)
+        return m.group(1) + to(target, u.fragment) + '"' if target in known else m.group(0)
+    return re.sub(r'(<a\s[^>]*?href=")([^"]*)"', relink, body)
+
+def heading_aliases(body: str) -> str:
+    "`body` with a lower-case anchor inside every heading whose id has capitals (unless that id exists already)."
+    ids = set(re.findall(r'\sid="([^"]*)"', body))
+    def alias(m):
+        low = m.group(2).lower()
+        if low in ids: return m.group(0)
+        ids.add(low)
+        return f'{m.group(0)}<a id="{low}"></a>'
+    return re.sub(r'(<h[1-6][^>]*\sid=")([^"]*)"[^>]*>', alias, body)
+
 # %% ../nbs/61_docs.ipynb #78e66d6c
 def html_exporter():
     "nbconvert's HTML exporter (lab template, no prompts; inputs tagged `remove_input` hidden)."
@@ -399,8 +500,8 @@ def html_exporter():
     return exporter
 
 def render_page(src, nav: str, page_title: str, site_title: str, run: bool = False, exporter=None, prefix: str = '',
-                root=None) -> str:
-    "The offline HTML page of notebook `src` (executed first when `run`, its outputs cleaned as `clean_outputs` does under `root`)."
+                root=None, page: str | None = None, pages: Sequence[str] = ()) -> str:
+    "The offline HTML page `page` of notebook `src` (run first when `run`, outputs cleaned under `root`), its links to `pages` offline."
     import nbformat
     src, nb = Path(src).resolve(), None
     if run:
@@ -409,7 +510,8 @@ def render_page(src, nav: str, page_title: str, site_title: str, run: bool = Fal
             warnings.warn(f"{src.name}: execution failed ({type(e).__name__}: {e}); rendered without outputs")
     nb_dict, fm = process_notebook(src, nb)
     body, _ = (exporter or html_exporter()).from_notebook_node(nbformat.reads(json.dumps(quarto_to_plain(nb_dict)), as_version=4))
-    return wrap_page(body, nav, fm, page_title, site_title, prefix)
+    body = heading_aliases(wrap_page(body, nav, fm, page_title, site_title, prefix))
+    return offline_links(body, page, pages, online_url()) if page else body
 
 # %% ../nbs/61_docs.ipynb #5b22d78c
 def _has_outputs(nb: dict) -> bool:
@@ -433,6 +535,7 @@ def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'mis
     cache_file = dest / '.page-cache.json'
     cache = json.loads(cache_file.read_text()) if cache_file.exists() else {}
     exporter = html_exporter()
+    site = ['index.html'] + [p for it in pages.values() for p, _ in it]
     for f in tqdm([f for f in all_files if only is None or f in only or nb_stem(f) in only], desc='offline docs', disable=not progress):
         page = 'index.html' if f == 'index.ipynb' else page_name(f)
         nav = nav_html(pages, page, title)
@@ -440,11 +543,11 @@ def build_offline_docs(nbs_path='nbs', dest='_site_offline', execute: str = 'mis
         if not force and cache.get(page) == key and (dest / page).exists(): continue
         run = execute == 'always' or (execute == 'missing' and not _has_outputs(parsed[f]))
         atomic_write_text(dest / page, render_page(nbs_path / f, nav, titles[f], title, run, exporter, '../' * page.count('/'),
-                                                   nbs_path.parent))
+                                                   nbs_path.parent, page, site))
         cache[page] = key
         atomic_write_text(cache_file, json.dumps(cache, indent=1))     # an interrupted build resumes here
     if not (nbs_path / 'index.ipynb').exists():   # a plain index page with the groups
-        items = ''.join(f'<h3>{html.escape(g)}</h3><ul>' + ''.join(f'<li><a href="{p}">{html.escape(t)}</a></li>' for p, t in it)
+        items = ''.join(f'<h3>{html.escape(g)}</h3><ul>' + ''.join(f'<li><a href="{p}">{_inline_md(t)}</a></li>' for p, t in it)
                         + '</ul>' for g, it in pages.items())
         text = (f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>{_STYLE}</head><body>'
                 f'<div class="sage-layout">{nav_html(pages, "index.html", title)}<main class="sage-main">'
@@ -485,6 +588,47 @@ def render_readme(nbs_path='nbs', dest='README.md', execute: bool = True) -> Pat
     atomic_write_text(dest, readme_markdown(Path(nbs_path) / 'index.ipynb', execute=execute))
     return dest
 
+# %% ../nbs/61_docs.ipynb #8d26f7ac
+_TABLE_RULE = re.compile(r'\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*')
+
+def table_cells(line: str) -> int:
+    "How many cells one line of a pipe table has (GFM: outer pipes optional, `\\|` is no separator)."
+    s = line.strip()
+    if s.startswith('|'): s = s[1:]
+    if s.endswith('|') and not s.endswith('\\|'): s = s[:-1]
+    return len(re.split(r'(?<!\\)\|', s))
+
+def table_problems(md: str) -> list[str]:
+    "One line per pipe table in markdown `md` whose header, delimiter row and rows do not all have the same number of cells."
+    lines, out, fence, i = md.splitlines(), [], None, 0
+    while i < len(lines):
+        line, nxt = lines[i], lines[i + 1] if i + 1 < len(lines) else ''
+        if m := re.match(r' {0,3}(`{3,}|~{3,})', line):
+            if fence is None: fence = m.group(1)
+            elif m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence): fence = None
+            i += 1; continue
+        if fence or '|' not in line or '|' not in nxt or not _TABLE_RULE.fullmatch(nxt) or _TABLE_RULE.fullmatch(line):
+            i += 1; continue
+        head, rule, j, rows = table_cells(line), table_cells(nxt), i + 2, []
+        while j < len(lines) and lines[j].strip() and '|' in lines[j]: rows.append(table_cells(lines[j])); j += 1
+        odd = sorted({r for r in rows if r != head})
+        if rule != head or odd:
+            out.append(f"table at line {i + 1}: {head} header cells, {rule} in the delimiter row"
+                       + (f", rows with {odd}" if odd else '') + f" ({line.strip()[:40]}…)")
+        i = j
+    return out
+
+def notebook_table_problems(nb) -> list[str]:
+    "`table_problems` of each markdown cell and `text/markdown` output of notebook `nb` (a dict or a path), named by cell."
+    nb = json.loads(Path(nb).read_text()) if isinstance(nb, (str, Path)) else nb
+    out = []
+    for i, c in enumerate(nb.get('cells', [])):
+        texts = [c['source']] if c.get('cell_type') == 'markdown' else [
+            o['data']['text/markdown'] for o in c.get('outputs', []) if 'text/markdown' in o.get('data', {})]
+        for t in texts:
+            out += [p.replace('table at', f'table in cell {i} at', 1) for p in table_problems(t if isinstance(t, str) else ''.join(t))]
+    return out
+
 # %% ../nbs/61_docs.ipynb #1d2380f0
 _CHECK_JS = r"""<script>window.addEventListener('load', () => setTimeout(() => {
   const main = document.querySelector('main') || document.body;
@@ -494,11 +638,17 @@ _CHECK_JS = r"""<script>window.addEventListener('load', () => setTimeout(() => {
   prose.querySelectorAll('pre, code, script, style, textarea, .katex, .katex-display').forEach(e => e.remove());
   const raw = (prose.textContent.match(/\$\$?[^$\n]+\$\$?|\\\(|\\\[/g) || []).map(s => s.slice(0, 60));
   main.querySelectorAll('.katex-error').forEach(e => raw.push('KaTeX error: ' + e.textContent.slice(0, 60)));
+  const rawTables = (prose.textContent.match(/[^\n]*\|[ \t]*:?-{3,}:?[ \t]*\|[^\n]*/g) || []).map(s => s.trim().slice(0, 60));
+  const nav = document.querySelector('nav');
+  const rawCode = ((prose.textContent + '\n' + (nav ? nav.textContent : '')).match(/`[^`\n]+`/g) || []).map(s => s.slice(0, 60));
   const stderr = Array.from(main.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')).map(e => e.innerText.slice(0, 300));
   const headings = Array.from(main.querySelectorAll('h1, h2, h3, h4')).map(h => h.textContent.replace('¶', '').trim());
   document.body.setAttribute('data-pagecheck', JSON.stringify({n: imgs.length, broken: broken, raw_math: raw,
-    stderr: stderr, headings: headings, text: main.innerText}));
+    raw_tables: rawTables, raw_code: rawCode, stderr: stderr, headings: headings, text: main.innerText}));
 }, 50));</script>"""
+
+CHROMIUM_MISSING = ('headless Chromium is not installed, and the docs check needs it: '
+                    'apt-get install chromium chromium-driver (Debian; chromium-browser on Ubuntu)')
 
 def find_chromium() -> str | None:
     "Path of a Chromium/Chrome executable, or `None`."
@@ -517,7 +667,7 @@ def check_pages_in_chromium(site, pages: Sequence[str] | None = None, chromium: 
     "Per page, what headless Chromium shows: `n`, `broken`, `raw_math`, `stderr`, `headings`, `text` (`n` None: not loaded)."
     site = Path(site).resolve()
     chromium = chromium or find_chromium()
-    if chromium is None: raise FileNotFoundError("no Chromium found; install it with `apt-get install -y chromium`")
+    if chromium is None: raise FileNotFoundError(CHROMIUM_MISSING)
     results = {}
     with tempfile.TemporaryDirectory() as profile:
         for page in (site_pages(site) if pages is None else pages):
@@ -559,6 +709,51 @@ def expected_content(nb_path) -> dict:
                     and (not n.name.startswith('_') or n.name.startswith('__'))]
     return {'min_images': images, 'api': api}
 
+# %% ../nbs/61_docs.ipynb #c2e37f67
+class _PageLinks(HTMLParser):
+    "The ids of an HTML page and the targets of its links, images, scripts and style sheets."
+    def __init__(self):
+        super().__init__(); self.ids, self.refs = set(), []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.ids.update(a[k] for k in ('id', 'name') if a.get(k))
+        if (key := {'a': 'href', 'link': 'href', 'img': 'src', 'script': 'src'}.get(tag)) and a.get(key): self.refs.append(a[key])
+
+def _source_problem(url: str, git_url: str, root) -> str | None:
+    m = re.match(re.escape(git_url.rstrip('/')) + r'/blob/[^/]+/([^#]+)(?:#L(\d+))?$', url)
+    if m is None: return None
+    f = Path(root) / unquote(m.group(1))
+    if not f.is_file(): return f'source link to a file not in the repository: {url}'
+    if m.group(2) and f.suffix == '.py' and int(m.group(2)) not in definition_lines(f).values():
+        return f'source link to a line where nothing is defined (page older than the code? build again): {url}'
+
+def link_problems(site, doc_url: str = '', git_url: str = '', root=None) -> tuple[dict, dict]:
+    "Follow every link of every page of `site`: (links followed per page, problems per page with any)."
+    site = Path(site).resolve()
+    parsed = {}
+    for page in site_pages(site):
+        p = _PageLinks(); p.feed((site / page).read_text(encoding='utf-8')); parsed[page] = p
+    base = doc_url.rstrip('/') + '/' if doc_url else None
+    followed, problems = {}, {}
+    for page, p in parsed.items():
+        found = []
+        for url in p.refs:
+            u = urlsplit(url)
+            if url.endswith('#LNone'): found.append(f'source link without a line: {url}')
+            elif u.scheme in ('http', 'https'):
+                if base and url.startswith(base) and (url[len(base):].split('#')[0] or 'index.html') in parsed:
+                    found.append(f'online link to a page of this site: {url}')
+                elif git_url and root is not None and (bad := _source_problem(url, git_url, root)): found.append(bad)
+            elif not (u.scheme or u.netloc) and (u.path or u.fragment):       # data:, mailto: and the like are left
+                target = (site / page).parent / unquote(u.path) if u.path else site / page
+                rel = posixpath.relpath(target.resolve().as_posix(), site.as_posix())
+                if rel.startswith('..') or not target.exists(): found.append(f'link to a file not in the site: {url}')
+                elif u.fragment and rel in parsed and not {u.fragment, unquote(u.fragment)} & parsed[rel].ids:
+                    found.append(f'link to an anchor its page lacks: {url}')
+        followed[page] = len(p.refs)
+        if found: problems[page] = found
+    return followed, problems
+
 # %% ../nbs/61_docs.ipynb #1595dc20
 def page_problems(seen: Mapping, expected: Mapping, roots: Sequence[str] = ()) -> list[str]:
     "What is wrong with one page: Chromium's findings `seen` against `expected_content`; `roots`: forbidden absolute paths."
@@ -568,6 +763,8 @@ def page_problems(seen: Mapping, expected: Mapping, roots: Sequence[str] = ()) -
     if seen['broken']: out.append(f"{len(seen['broken'])} broken image(s): {seen['broken'][:2]}")
     if seen['n'] < expected['min_images']: out.append(f"{seen['n']} image(s) shown, {expected['min_images']} expected")
     if seen['raw_math']: out.append(f"{len(seen['raw_math'])} raw math left: {seen['raw_math'][:3]}")
+    if raw := seen.get('raw_tables'): out.append(f"{len(raw)} table(s) shown as text: {raw[:2]}")
+    if raw := seen.get('raw_code'): out.append(f"{len(raw)} literal backtick span(s): {raw[:3]}")
     paths = sorted({m for r in roots if r for m in re.findall(re.escape(r) + r'(?![\w.-])[^\s\'"]*', seen['text'])}
                    | set(re.findall(r'/\S*site-packages/\S+', seen['text'])))
     if paths: out.append(f"{len(paths)} absolute path(s): {paths[:3]}")
@@ -579,12 +776,23 @@ def page_problems(seen: Mapping, expected: Mapping, roots: Sequence[str] = ()) -
     if missing: out.append(f"{len(missing)} API entr{'y' if len(missing) == 1 else 'ies'} missing: {missing[:6]}")
     return out
 
-def check_site(site, nbs_path='nbs', root=None) -> tuple[dict, dict]:
-    "Open every page of `site` in Chromium: (report per page, problems per page with any)."
+def _git_url() -> str:
+    try:
+        from nbdev.config import get_config
+        return get_config().git_url
+    except Exception: return ''
+
+def check_site(site, nbs_path='nbs', root=None, readme: bool = True) -> tuple[dict, dict]:
+    "Every page of `site`: links followed, tables of its notebook, what Chromium shows: (report per page, problems per page with any)."
     nbs_path = Path(nbs_path).resolve()
-    root = str(Path(root).resolve() if root else nbs_path.parent)
-    pages = {('index.html' if f == 'index.ipynb' else page_name(f)): f for f in notebook_files(nbs_path)}
+    root = Path(root).resolve() if root else nbs_path.parent
+    pages = {_page_of(f): f for f in notebook_files(nbs_path)}
+    followed, bad_links = link_problems(site, online_url(), _git_url(), root)
     report = check_pages_in_chromium(site, [p for p in pages if (Path(site) / p).exists()])
-    problems = {p: page_problems(report.get(p, {}), expected_content(nbs_path / f), [root, str(Path.home())])
-                for p, f in pages.items()}
+    for p, r in report.items(): r['links'] = followed.get(p, 0)
+    problems = {p: page_problems(report.get(p, {}), expected_content(nbs_path / f), [str(root), str(Path.home())])
+                   + [f'malformed {t}' for t in notebook_table_problems(nbs_path / f)] for p, f in pages.items()}
+    for p, found in bad_links.items(): problems[p] = problems.get(p, []) + found
+    if readme and (root / 'README.md').exists():
+        problems['README.md'] = [f'malformed {t}' for t in table_problems((root / 'README.md').read_text(encoding='utf-8'))]
     return report, {p: v for p, v in problems.items() if v}

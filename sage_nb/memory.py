@@ -15,11 +15,12 @@ from .guides import GUIDES
 
 # %% auto #0
 __all__ = ['GiB', 'LORA_TARGETS', 'MODEL_SPECS', 'NF4_BYTES', 'TRL_TILE', 'VLLM_OVERHEAD_GB', 'PUBLISHED', 'UNSLOTH_T4_RUNS',
-           'GPUS', 'NO_BF16', 'PRESET_GPU', 'GPU_PRESETS', 'ModelSpec', 'spec_from_config', 'model_spec',
-           'MemorySettings', 'weight_bytes', 'trainable_bytes', 'layer_activation_bytes', 'activation_bytes',
-           'logits_bytes', 'rollout_bytes', 'vllm_kv_tokens', 'estimate_memory', 'published_comparison',
-           'settings_for_config', 'config_spec', 'estimate_for_config', 'detect_gpu', 'gpu_has_bf16', 'FitReport',
-           'fits', 'preset_table', 'preset_summary', 'pick_preset', 'auto_preset', 'memory_banner']
+           'CPU_RUNTIME_GB', 'GPUS', 'NO_BF16', 'PRESET_GPU', 'GPU_PRESETS', 'ModelSpec', 'spec_from_config',
+           'model_spec', 'MemorySettings', 'weight_bytes', 'trainable_bytes', 'layer_activation_bytes',
+           'activation_bytes', 'logits_bytes', 'rollout_bytes', 'vllm_kv_tokens', 'estimate_memory',
+           'published_comparison', 'settings_for_config', 'config_spec', 'estimate_for_config', 'detect_gpu',
+           'gpu_has_bf16', 'host_ram_gb', 'FitReport', 'fits', 'preset_table', 'preset_summary', 'pick_preset',
+           'auto_preset', 'memory_banner']
 
 # %% ../nbs/26_memory.ipynb #7da0b295
 GiB = 2**30
@@ -98,6 +99,8 @@ MODEL_SPECS: dict[str, ModelSpec] = {s.name: s for s in [
           'huggingface.co/Qwen/Qwen2.5-3B-Instruct/blob/main/config.json'),
     _spec('Qwen/Qwen3-4B-Base', 2560, 36, 32, 8, 9728, 151936, True, 32768,
           'huggingface.co/Qwen/Qwen3-4B-Base/blob/main/config.json', head_dim=128, qkv_bias=False),
+    _spec('HuggingFaceTB/SmolLM2-135M-Instruct', 576, 30, 9, 3, 1536, 49152, True, 8192,
+          'huggingface.co/HuggingFaceTB/SmolLM2-135M-Instruct/blob/main/config.json', head_dim=64, qkv_bias=False),
 ]}
 
 # %% ../nbs/26_memory.ipynb #b992950c
@@ -160,9 +163,12 @@ class MemorySettings:
     max_model_len: int | None = None  # vLLM context; None = the model's max_position_embeddings
     guide_needs: frozenset = frozenset()  # 'entropies' / 'logps' of the SAGE guide
     cuda_context_gb: float = 0.5  # CUDA context, cuBLAS workspace, allocator slack
+    runtime_gb: float = 0.0  # host RAM of the process itself (interpreter, libraries): counted only on a CPU run
 
     @property
     def seq_len(self) -> int: return self.prompt_length + self.completion_length
+    @property
+    def compute_bytes(self) -> int: return 2 if self.load_in_4bit else self.weight_bytes  # activations' dtype
     @property
     def eight_bit(self) -> bool: return '8bit' in str(self.optim)
     @property
@@ -187,11 +193,12 @@ def trainable_bytes(spec: ModelSpec, s: MemorySettings) -> float:
 def layer_activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     "Bytes one token leaves in one block for the backward pass (plus the backward's own gradient buffers)."
     H, I, q, kv = spec.hidden_size, spec.intermediate_size, spec.num_heads * spec.hd, spec.num_kv_heads * spec.hd
-    saved = 2 * (q + 2 * kv) + 2 * (q + kv) + 2 * q + 2 * 2 * H + 2 * 4 * H + 2 * 4 * I + 2 * H
+    b = s.compute_bytes
+    saved = b * (q + 2 * kv) + b * (q + kv) + b * q + b * 2 * H + 4 * 2 * H + b * 4 * I + b * H
     if s.finetune == 'lora' and s.lora_dropout > 0:
         targets = LORA_TARGETS if s.lora_targets in ('all-linear', None) else s.lora_targets
-        saved += sum(3 * i for n, (i, o) in spec.linear_shapes().items() if n in targets)
-    return saved + 2 * 2 * (H + I)  # gradient buffers while the block's backward runs
+        saved += sum((b + 1) * i for n, (i, o) in spec.linear_shapes().items() if n in targets)
+    return saved + b * 2 * (H + I)  # gradient buffers while the block's backward runs
 
 def activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     "Activation bytes of one training micro-batch at its peak."
@@ -199,18 +206,18 @@ def activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     layer = layer_activation_bytes(spec, s) * tokens
     if not s.gradient_checkpointing: return spec.num_layers * layer
     kept = 2 if s.unsloth else spec.num_layers  # Unsloth offloads the checkpoints to CPU, two in flight
-    return kept * tokens * spec.hidden_size * 2 + layer
+    return kept * tokens * spec.hidden_size * s.compute_bytes + layer
 
 # %% ../nbs/26_memory.ipynb #dfb0174a
 TRL_TILE = (4096, 32768)  # trl.kernels.chunked_logprob.TOKEN_CHUNK_SIZE x trl.trainer.utils._CHUNKED_LOGPROB_CHUNK_SIZE
 
 def logits_bytes(spec: ModelSpec, s: MemorySettings, hidden: bool = True) -> float:
     "Peak bytes of the LM head's forward/backward over one micro-batch's completion tokens (`hidden`: with its inputs)."
-    B, T, V, H = s.per_device_batch, s.completion_length, spec.vocab_size, spec.hidden_size
-    hidden = B * T * H * (2 + 4 + 2) if hidden else 0  # selected hidden states, their fp32 gradient, its bf16 copy
-    if s.logits == 'materialized': return 2 * 2 * B * T * V + hidden
-    if s.unsloth: return 2 * 2 * T * V + hidden  # one completion's logits and gradient at a time
-    return 2 * min(B * T, TRL_TILE[0]) * min(V, TRL_TILE[1]) * 2 + hidden
+    B, T, V, H, b = s.per_device_batch, s.completion_length, spec.vocab_size, spec.hidden_size, s.compute_bytes
+    hidden = B * T * H * (b + 4 + b) if hidden else 0  # selected hidden states, their fp32 gradient, its copy in their dtype
+    if s.logits == 'materialized': return 2 * b * B * T * V + hidden
+    if s.unsloth: return 2 * b * T * V + hidden  # one completion's logits and gradient at a time
+    return 2 * min(B * T, TRL_TILE[0]) * min(V, TRL_TILE[1]) * b + hidden
 
 # %% ../nbs/26_memory.ipynb #30929cb1
 VLLM_OVERHEAD_GB = 1.0  # vLLM's activation peak + non-torch memory (0.8-1.1 GiB in its start-up logs for 1.5-8B models)
@@ -218,7 +225,8 @@ VLLM_OVERHEAD_GB = 1.0  # vLLM's activation peak + non-torch memory (0.8-1.1 GiB
 def rollout_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     "Transient bytes at rollout time: HF generate's KV cache (no vLLM) and SAGE's full-logits extra pass (Unsloth)."
     out = 0.0
-    if not s.use_vllm: out = (s.generation_batch or s.per_device_batch) * s.seq_len * spec.kv_bytes_per_token()
+    if not s.use_vllm:
+        out = (s.generation_batch or s.per_device_batch) * s.seq_len * spec.kv_bytes_per_token(s.compute_bytes)
     if s.unsloth and s.guide_needs:
         out = max(out, s.per_device_batch * (s.completion_length + 1) * spec.vocab_size * 16)
     return out
@@ -232,7 +240,7 @@ def vllm_kv_tokens(spec: ModelSpec, s: MemorySettings, gpu_gb: float) -> int:
 
 # %% ../nbs/26_memory.ipynb #a3caf050
 def estimate_memory(spec, s: MemorySettings, gpu_gb: float | None = None) -> dict[str, float]:
-    "Peak GPU memory (GiB) by component, plus 'total'. `gpu_gb` sizes colocated vLLM's share."
+    "Peak GPU memory (host RAM on a CPU run; GiB) by component, plus 'total'. `gpu_gb` sizes colocated vLLM's share."
     spec = model_spec(spec)
     if s.vllm_colocated and gpu_gb is None: raise ValueError("colocated vLLM takes a share of the GPU: pass gpu_gb")
     w = weight_bytes(spec, s)
@@ -240,9 +248,10 @@ def estimate_memory(spec, s: MemorySettings, gpu_gb: float | None = None) -> dic
     if s.unsloth and vllm: vllm = max(vllm - w, 0.0)  # Unsloth's vLLM serves the training weights in place
     parts = dict(weights=w, reference=w if (s.finetune == 'full' and s.beta > 0) else 0.0,
                  trainable=trainable_bytes(spec, s), cuda_context=s.cuda_context_gb * GiB,
+                 **({'runtime': s.runtime_gb * GiB} if s.runtime_gb else {}),  # CPU runs only: the process in host RAM
                  activations=activation_bytes(spec, s), logits=logits_bytes(spec, s), rollout=rollout_bytes(spec, s),
                  vllm=vllm)
-    persistent = parts['weights'] + parts['reference'] + parts['trainable'] + parts['cuda_context']
+    persistent = parts['weights'] + parts['reference'] + parts['trainable'] + parts['cuda_context'] + parts.get('runtime', 0.0)
     train, gen = parts['activations'] + parts['logits'], parts['rollout']
     total = persistent + (max(train, gen + vllm) if s.vllm_sleep else vllm + max(train, gen))
     return {k: v / GiB for k, v in parts.items()} | {'total': total / GiB}
@@ -297,8 +306,14 @@ def _guide_needs(cfg: TrainConfig) -> frozenset:
     guide = ALGORITHMS.get(cfg.resolved_algorithm, {}).get('guide')
     return GUIDES[guide].needs if guide in GUIDES else frozenset()
 
-def settings_for_config(cfg: TrainConfig) -> MemorySettings:
-    "The `MemorySettings` of a run config."
+CPU_RUNTIME_GB = 0.6  # host RAM of a CPU run besides its weights: 0.43 GiB after the imports, 0.6 with tokenizer, data, trainer
+
+def settings_for_config(cfg: TrainConfig, device: str = 'cuda') -> MemorySettings:
+    "The `MemorySettings` of a run config on `device` ('cuda', or 'cpu': peak host RAM instead of GPU memory)."
+    if device == 'cpu':  # what the run does without a GPU: fp32 for dtype auto, no CUDA context, no vLLM/Unsloth/4-bit
+        s = settings_for_config(cfg)
+        return replace(s, weight_bytes=2 if cfg.model.dtype in ('bf16', 'fp16') else 4, load_in_4bit=False, unsloth=False,
+                       use_vllm=False, cuda_context_gb=0.0, runtime_gb=CPU_RUNTIME_GB)
     m, tv = cfg.model, lambda k: trainer_value(cfg, k)
     bs, ga = tv('per_device_train_batch_size'), tv('gradient_accumulation_steps')
     max_len = tv('vllm_max_model_length') or (m.max_seq_length if m.use_unsloth else None)
@@ -318,9 +333,9 @@ def config_spec(cfg: TrainConfig) -> ModelSpec:
         return spec_from_config(tiny_causal_lm(tiny_tokenizer()).config, name=cfg.model.name_or_path)
     return model_spec(cfg.model.name_or_path)
 
-def estimate_for_config(cfg: TrainConfig, gpu_gb: float | None = None, spec=None) -> dict[str, float]:
+def estimate_for_config(cfg: TrainConfig, gpu_gb: float | None = None, spec=None, device: str = 'cuda') -> dict[str, float]:
     "`estimate_memory` of a run config (`spec` defaults to `config_spec(cfg)`)."
-    return estimate_memory(spec or config_spec(cfg), settings_for_config(cfg), gpu_gb)
+    return estimate_memory(spec or config_spec(cfg), settings_for_config(cfg, device), gpu_gb)
 
 # %% ../nbs/26_memory.ipynb #db69851a
 GPUS: dict[str, float] = {'T4': 14.741, 'L4': 22.161, 'A100-40GB': 39.557, 'A100-80GB': 79.318, 'H100-80GB': 79.2,
@@ -337,6 +352,17 @@ def gpu_has_bf16(name: str) -> bool:
     "Whether a GPU (by its CUDA name) computes in bf16 (Ampere or newer)."
     return not any(t in name.upper() for t in NO_BF16)
 
+# %% ../nbs/26_memory.ipynb #b7a06362
+def host_ram_gb(meminfo: str = '/proc/meminfo') -> float | None:
+    "Total RAM of this machine in GiB (`MemTotal`, else `os.sysconf`); None when neither says."
+    import os
+    try:
+        for line in Path(meminfo).read_text().splitlines():
+            if line.startswith('MemTotal:'): return int(line.split()[1]) * 1024 / GiB
+    except (OSError, ValueError, IndexError): pass
+    try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / GiB
+    except (ValueError, OSError, AttributeError): return None
+
 # %% ../nbs/26_memory.ipynb #f2284a9a
 @dataclass
 class FitReport:
@@ -348,8 +374,8 @@ class FitReport:
     problems: list = field(default_factory=list)
     suggestions: list = field(default_factory=list)  # [(overrides, estimated total GiB)]
 
-def _problems(cfg: TrainConfig, gpu_gb: float, headroom: float, spec) -> tuple[dict, list]:
-    s, spec = settings_for_config(cfg), spec or config_spec(cfg)
+def _problems(cfg: TrainConfig, gpu_gb: float, headroom: float, spec, device: str = 'cuda') -> tuple[dict, list]:
+    s, spec = settings_for_config(cfg, device), spec or config_spec(cfg)
     est, out = estimate_memory(spec, s, gpu_gb), []
     if est['total'] > (1 - headroom) * gpu_gb:
         out.append(f"estimated peak {est['total']:.1f} GiB > {1 - headroom:.0%} of {gpu_gb:.1f} GiB")
@@ -360,8 +386,8 @@ def _problems(cfg: TrainConfig, gpu_gb: float, headroom: float, spec) -> tuple[d
                        f"{vllm_kv_tokens(spec, s, gpu_gb)} tokens, less than one {ctx}-token sequence")
     return est, out
 
-def _candidates(cfg: TrainConfig, s: MemorySettings, spec) -> list[list[str]]:
-    "Single changes worth trying, least disruptive first."
+def _candidates(cfg: TrainConfig, s: MemorySettings, spec, device: str = 'cuda') -> list[list[str]]:
+    "Single changes worth trying, least disruptive first (on a CPU, none of the CUDA-only ones)."
     out, bs, ga = [], s.per_device_batch, trainer_value(cfg, 'gradient_accumulation_steps')
     for k in (2, 4, 8, 16):
         if bs % k == 0 and bs // k >= 1 and bs // k < bs:
@@ -372,24 +398,25 @@ def _candidates(cfg: TrainConfig, s: MemorySettings, spec) -> list[list[str]]:
             if u != s.vllm_gpu_memory_utilization: out.append([f'generation.vllm_gpu_memory_utilization={u}'])
         if not s.vllm_sleep and not s.unsloth: out.append(['generation.vllm_enable_sleep_mode=true'])
     if not s.gradient_checkpointing: out.append(['model.gradient_checkpointing=true'])
-    if not s.eight_bit: out.append(['rl.optim=adamw_8bit'])
-    if s.finetune == 'lora' and not s.load_in_4bit: out.append(['model.load_in_4bit=true'])
+    if not s.eight_bit and device != 'cpu': out.append(['rl.optim=adamw_8bit'])
+    if s.finetune == 'lora' and not s.load_in_4bit and device != 'cpu': out.append(['model.load_in_4bit=true'])
     for c in (s.completion_length * 3 // 4, s.completion_length // 2):
         out.append([f'generation.max_completion_length={c}'])
     return out
 
-def fits(cfg: TrainConfig, gpu_gb: float, headroom: float = 0.05, spec=None, max_suggestions: int = 4) -> FitReport:
-    "Whether `cfg` fits a GPU of `gpu_gb` GiB by the estimate; if not, override sets that would make it fit."
-    est, problems = _problems(cfg, gpu_gb, headroom, spec)
+def fits(cfg: TrainConfig, gpu_gb: float, headroom: float = 0.05, spec=None, max_suggestions: int = 4,
+         device: str = 'cuda') -> FitReport:
+    "Whether `cfg` fits a GPU of `gpu_gb` GiB (`device='cpu'`: that much RAM) by the estimate; if not, overrides that would."
+    est, problems = _problems(cfg, gpu_gb, headroom, spec, device)
     report = FitReport(not problems, est['total'], gpu_gb, est, problems)
     if not problems: return report
     base = config_to_dict(cfg)
     def attempt(overrides):
         try: c = config_from_dict(apply_overrides(base, overrides))
         except Exception: return None
-        e, p = _problems(c, gpu_gb, headroom, spec)
+        e, p = _problems(c, gpu_gb, headroom, spec, device)
         return None if p else e['total']
-    singles = _candidates(cfg, settings_for_config(cfg), spec or config_spec(cfg))
+    singles = _candidates(cfg, settings_for_config(cfg, device), spec or config_spec(cfg), device)
     for ov in singles:
         t = attempt(ov)
         if t is not None: report.suggestions.append((ov, round(t, 1)))
@@ -455,20 +482,26 @@ def auto_preset(gpu: tuple[str, float] | None = ...) -> tuple[str, str]:
     return p, f"{gpu[0]} ({gpu[1]:.1f} GiB{'' if gpu_has_bf16(gpu[0]) else ', no bf16'}): using preset {p}"
 
 # %% ../nbs/26_memory.ipynb #ace8fc9d
-def memory_banner(cfg: TrainConfig, gpu: tuple[str, float] | None = ..., headroom: float = 0.05) -> str:
-    "A few lines for the start of a run: GPU, estimated peak by component, fit, and overrides that would fit."
+def memory_banner(cfg: TrainConfig, gpu: tuple[str, float] | None = ..., headroom: float = 0.05,
+                  ram_gb: float | None = None) -> str:
+    "A few lines for the start of a run: GPU (or CPU RAM), estimated peak by component, fit, and overrides that would fit."
     gpu = detect_gpu() if gpu is ... else gpu
-    if gpu is None: return "memory: no CUDA GPU; the estimate is for GPUs (see sage_nb.memory.preset_table)"
-    name, gb = gpu
-    try: r = fits(cfg, gb, headroom)
-    except KeyError as e: return f"memory: {e.args[0]}"
+    if gpu is None:  # a CPU run: its peak host RAM against the machine's (`ram_gb`, default `host_ram_gb()`)
+        gb, device = ram_gb or host_ram_gb(), 'cpu'
+        if gb is None: return "memory: no CUDA GPU, and this machine's RAM is unknown: no estimate"
+        where, what, bigger = f"no CUDA GPU; CPU, {gb:.1f} GiB RAM", " of RAM", "a machine with more RAM"
+    else:
+        (name, gb), device = gpu, 'cuda'
+        where, what, bigger = f"{name}, {gb:.1f} GiB", "", "a larger GPU"
+    try: r = fits(cfg, gb, headroom, device=device)
+    except KeyError as e: return f"memory: {'no CUDA GPU; ' if device == 'cpu' else ''}{e.args[0]}"
     parts = ', '.join(f"{k} {v:.1f}" for k, v in r.estimate.items() if k != 'total' and v >= 0.05)
-    lines = [f"memory: {name}, {gb:.1f} GiB; estimated peak {r.total_gb:.1f} GiB ({parts})",
+    lines = [f"memory: {where}; estimated peak {r.total_gb:.1f} GiB{what} ({parts})",
              f"memory: {'fits' if r.fits else 'does NOT fit: ' + '; '.join(r.problems)}"]
     if not r.fits:
         lines += [f"memory:   try {' '.join(ov)}  (about {t:.1f} GiB)" for ov, t in r.suggestions] or \
-                 ["memory:   none of the usual changes fits: use a smaller preset's model or a larger GPU"]
-    elif r.total_gb < 0.5 * gb:
+                 [f"memory:   none of the usual changes fits: use a smaller preset's model or {bigger}"]
+    elif device == 'cuda' and r.total_gb < 0.5 * gb:  # a CPU run is bounded by its time, not its memory
         lines.append(f"memory: {gb - r.total_gb:.0f} GiB unused; a larger rl.per_device_train_batch_size or longer "
                      "generation.max_completion_length would use it")
     return '\n'.join(lines)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib, importlib.util, logging, os, string
 from pathlib import Path
 import torch
+from .named_models import resolve_model
 
 # %% auto #0
 __all__ = ['CHAT_TEMPLATE', 'SPECIAL_TOKENS', 'TINY_ALPHABET', 'TINY_PROMPTS', 'logger', 'tiny_tokenizer', 'tiny_causal_lm',
@@ -135,6 +136,8 @@ def load_model_and_tokenizer(name_or_path:str, # Hub id or local directory
                              tokenizer_name_or_path:str|None=None, **model_kwargs):
     "Load a causal LM and its tokenizer with pad-token fix-ups and left padding."
     from transformers import AutoModelForCausalLM, AutoTokenizer
+    name_or_path = resolve_model(name_or_path)   # a named model (27_named_models) becomes its cached checkpoint
+    tokenizer_name_or_path = resolve_model(tokenizer_name_or_path) if tokenizer_name_or_path else None
     if local_files_only is None: local_files_only = Path(name_or_path).is_dir()
     common = dict(trust_remote_code=trust_remote_code, local_files_only=local_files_only)
     tok = prepare_tokenizer(AutoTokenizer.from_pretrained(tokenizer_name_or_path or name_or_path, **common), padding_side)
@@ -193,7 +196,7 @@ def load_unsloth_model(name_or_path:str, *, max_seq_length:int=4096, load_in_4bi
     unsloth = optional_backend('unsloth')
     if unsloth is None: return None
     FastLanguageModel = unsloth.FastLanguageModel
-    kw = dict(model_name=str(name_or_path), max_seq_length=max_seq_length, load_in_4bit=load_in_4bit, dtype=dtype,
+    kw = dict(model_name=str(resolve_model(name_or_path)), max_seq_length=max_seq_length, load_in_4bit=load_in_4bit, dtype=dtype,
               full_finetuning=not lora_r)   # Unsloth trains all weights only when told at load time
     if fast_inference: kw.update(fast_inference=True, gpu_memory_utilization=gpu_memory_utilization,
                                  max_lora_rank=lora_r or 16)

@@ -54,16 +54,18 @@ def pass_at_k_curve(n, c, ks=None) -> dict[int, float]:
 
 # %% ../nbs/13_passk.ipynb #d260b979
 def plot_passk_bands(curves: dict, ax=None, colors: dict | None = None, ylabel: str = 'pass@k', dashed=('Base',)):
-    "pass@k against k (log-2 axis) per label from {label: {k: {'mean', 'std'}}}, mean with a ±std band; returns the axes."
+    "pass@k against k (log-2 axis) per label from {label: {k: {'mean', 'std'}}}: mean with a ±std band, or the [lo, hi] band when given."
     import matplotlib.pyplot as plt
     from sage_nb.style import algo_color
     if ax is None: _, ax = plt.subplots(figsize=(6.4, 4))
     for label, pk in curves.items():
         ks = sorted(int(k) for k in pk)
         mean = np.array([pk[str(k) if str(k) in pk else k]['mean'] for k in ks])
-        std = np.array([pk[str(k) if str(k) in pk else k]['std'] for k in ks])
+        cells = [pk[str(k) if str(k) in pk else k] for k in ks]
+        lo = np.array([c['lo'] if 'lo' in c else c['mean'] - c['std'] for c in cells])
+        hi = np.array([c['hi'] if 'hi' in c else c['mean'] + c['std'] for c in cells])
         color = (colors or {}).get(label) or algo_color(label)
         ax.plot(ks, mean, marker='o', ms=3.5, label=label, color=color, ls='--' if label in dashed else '-')
-        ax.fill_between(ks, mean - std, mean + std, alpha=0.15, color=color, lw=0)
+        ax.fill_between(ks, lo, hi, alpha=0.15, color=color, lw=0)
     ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_ylabel(ylabel); ax.legend(fontsize='small')
     return ax

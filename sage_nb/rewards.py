@@ -7,12 +7,13 @@ from __future__ import annotations
 import atexit, hashlib, json, logging, math, os, re, select, subprocess, sys, threading, time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, asdict
+from .core import die_with_parent
 
 # %% auto #0
-__all__ = ['ANSWER_CHARS', 'MAX_DIGITS', 'strip_thinking', 'last_boxed', 'extract_answer', 'normalize_answer', 'answer_region',
-           'VerifierStats', 'MathVerifier', 'gold_text', 'default_verifier', 'set_default_verifier', 'completion_text',
-           'accuracy_reward', 'format_reward', 'regression_cases', 'unwrap_math', 'run_bounded', 'passk_like_workload',
-           'plain_math_verify']
+__all__ = ['MAX_JOINED_BOXES', 'ANSWER_CHARS', 'MAX_DIGITS', 'strip_thinking', 'last_boxed', 'final_boxes', 'answer_region',
+           'extract_answer', 'normalize_answer', 'VerifierStats', 'MathVerifier', 'gold_text', 'default_verifier',
+           'set_default_verifier', 'completion_text', 'scored_answer', 'accuracy_reward', 'format_reward',
+           'regression_cases', 'unwrap_math', 'run_bounded', 'passk_like_workload', 'plain_math_verify']
 
 # %% ../nbs/30_rewards.ipynb #b22135d3
 def strip_thinking(text: str) -> str | None:
@@ -23,30 +24,70 @@ def strip_thinking(text: str) -> str | None:
 
 # %% ../nbs/30_rewards.ipynb #d2cafc63
 _BOX_RE = re.compile(r'\\(?:boxed|fbox)(?![A-Za-z])')
+_SPACE_RE, _TOKEN_RE = re.compile(r'\s*'), re.compile(r'[^\s$]+')
 
-def _balanced_group(text: str, start: int) -> str | None:
-    "Content of the `{...}` group opening at `text[start]`, or None when its braces never close."
+def _group_end(text: str, start: int, stop: int) -> int | None:
+    "Index of the brace closing the `{` at `text[start]`, before `stop`; None when it does not close there."
     depth = 0
-    for i in range(start, len(text)):
+    for i in range(start, stop):
         ch = text[i]
         if ch == '{' and (i == 0 or text[i-1] != '\\'): depth += 1
         elif ch == '}' and (i == 0 or text[i-1] != '\\'):
             depth -= 1
-            if depth == 0: return text[start+1:i]
+            if depth == 0: return i
+    return None
+
+def _box_group(text: str, m: re.Match, stop: int) -> tuple[str, int] | None:
+    "(content, end) of the box whose command `m` matched, read no further than `stop`; None if it is unbalanced there."
+    i = _SPACE_RE.match(text, m.end(), stop).end()
+    if i < stop and text[i] == '{':
+        end = _group_end(text, i, stop)
+        return None if end is None else (text[i + 1:end], end + 1)
+    if i > m.end():                                   # `\boxed 5` form: one token
+        tok = _TOKEN_RE.match(text, i, stop)
+        return (tok.group(0).rstrip('.'), tok.end()) if tok else None
     return None
 
 def last_boxed(text: str) -> str | None:
     "Content of the last `\\boxed{...}` / `\\fbox{...}` / `\\boxed x` in `text`; None if absent or unbalanced."
     matches = list(_BOX_RE.finditer(text))
-    if not matches: return None
-    pos = matches[-1].end()
-    rest = text[pos:]
-    stripped = rest.lstrip()
-    if stripped.startswith('{'): return _balanced_group(text, pos + len(rest) - len(stripped))
-    if rest[:1].isspace():  # `\boxed 5` form: one token
-        m = re.match(r'\s+([^\s$]+)', rest)
-        return m.group(1).rstrip('.') if m else None
-    return None
+    got = _box_group(text, matches[-1], len(text)) if matches else None
+    return None if got is None else got[0]
+
+# %% ../nbs/30_rewards.ipynb #988bca45
+MAX_JOINED_BOXES = 6
+_DECOR_RE = re.compile(r'\\q?quad|\\text\s*\{|\\mathrm\s*\{|\\[,;:! ]|[\s${}~]')
+
+def _joins(between: str) -> bool:
+    "Whether the text between two boxes makes them parts of one answer: a comma, 'and' or 'or', with spacing and `$`."
+    return len(between) <= 64 and _DECOR_RE.sub('', between).lower() in (',', ';', 'and', 'or', ',and', ',or')
+
+def final_boxes(text: str) -> str | None:
+    "The last box's content, with the boxes before it that only a comma, 'and' or 'or' separates from it (joined by ', '); None if the last box is absent or unbalanced."
+    matches = list(_BOX_RE.finditer(text))
+    got = _box_group(text, matches[-1], len(text)) if matches else None
+    if got is None: return None
+    parts, start = [got[0].strip()], matches[-1].start()
+    for m in reversed(matches[-MAX_JOINED_BOXES:-1]):
+        prev = _box_group(text, m, start)
+        if prev is None or not _joins(text[prev[1]:start]): break
+        parts.append(prev[0].strip()); start = m.start()
+    return ', '.join(reversed(parts))
+
+# %% ../nbs/30_rewards.ipynb #36c9d931
+ANSWER_CHARS = 4096
+
+def answer_region(text, max_chars: int = ANSWER_CHARS) -> str | None:
+    "What the verifier reads of a completion: the text after the last `</think>`, at most its last `max_chars` characters; None for an unclosed `<think>` or no text."
+    if not isinstance(text, str): return None
+    body = strip_thinking(text)
+    if body is None: return None
+    body = body.strip()
+    if len(body) > max_chars:
+        body = body[-max_chars:]
+        nl = body.find('\n')                      # start at a line so a `$...$` pair is not cut in half
+        if 0 <= nl < max_chars // 2: body = body[nl + 1:]
+    return body or None
 
 # %% ../nbs/30_rewards.ipynb #ec6b0685
 _FALLBACK_RES = [re.compile(r'final answer is', re.IGNORECASE), re.compile(r'answer\s*[:：]', re.IGNORECASE)]
@@ -69,20 +110,26 @@ def _clean_fallback(ans: str) -> str | None:
     ans = ans.strip().strip('$ ').rstrip('.').strip('$ ')
     return ans or None
 
+def _cue_answer(region: str) -> str | None:
+    "The answer after the last 'final answer is' (else 'Answer:') cue in `region`, cleaned; None when there is none."
+    for rx in _FALLBACK_RES:
+        last = None
+        for last in rx.finditer(region): pass
+        if last is not None: return _clean_fallback(_fallback_line(region, last.end()))
+    return None
+
 def extract_answer(text) -> str | None:
-    "Final answer in a completion: last `\\boxed{}` after `</think>`, else an 'Answer:'/'final answer is' line; None if none."
+    "Final answer in a completion: the final box(es) after `</think>`, else a cue line in the answer region; None if none."
     try:
         if not isinstance(text, str): return None
         body = strip_thinking(text)
         if body is None: return None
-        boxed = last_boxed(body)
-        if boxed is not None: return boxed.strip() or None
-        if _BOX_RE.search(body): return None   # a box that is malformed: do not guess
-        for rx in _FALLBACK_RES:
-            last = None
-            for last in rx.finditer(body): pass
-            if last is not None: return _clean_fallback(_fallback_line(body, last.end()))
-        return None
+        if _BOX_RE.search(body): ans = final_boxes(body)   # a malformed last box gives None: do not guess
+        else:
+            region = answer_region(text)
+            ans = _cue_answer(region) if region else None
+        ans = ans.strip() if ans else None
+        return ans if ans and len(ans) <= ANSWER_CHARS else None
     except Exception: return None
 
 # %% ../nbs/30_rewards.ipynb #5d501c54
@@ -97,21 +144,6 @@ def normalize_answer(ans: str | None) -> str | None:
     s = s.rstrip('.')
     if re.fullmatch(r'-?\d{1,3}(,\d{3})+', s): s = s.replace(',', '')   # 1,000 -> 1000
     return s
-
-# %% ../nbs/30_rewards.ipynb #36c9d931
-ANSWER_CHARS = 4096
-
-def answer_region(text, max_chars: int = ANSWER_CHARS) -> str | None:
-    "What the verifier reads of a completion: the text after the last `</think>`, at most its last `max_chars` characters; None for an unclosed `<think>` or no text."
-    if not isinstance(text, str): return None
-    body = strip_thinking(text)
-    if body is None: return None
-    body = body.strip()
-    if len(body) > max_chars:
-        body = body[-max_chars:]
-        nl = body.find('\n')                      # start at a line so a `$...$` pair is not cut in half
-        if 0 <= nl < max_chars // 2: body = body[nl + 1:]
-    return body or None
 
 # %% ../nbs/30_rewards.ipynb #eef41fb4
 MAX_DIGITS = 10**6
@@ -188,16 +220,6 @@ def _verify_one(pred: str, gold: str, kind: str = 'answer', max_digits: float | 
     return 'correct' if verify(gold_parsed, pred_parsed, timeout_seconds=None) else 'wrong'
 
 # %% ../nbs/30_rewards.ipynb #ab9d910c
-_PR_SET_PDEATHSIG = 1
-
-def _die_with_parent(parent: int):
-    "Ask Linux to SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG), then check the parent is still there."
-    if sys.platform.startswith('linux'):
-        import ctypes, signal
-        try: ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-        except (OSError, AttributeError): pass
-    if os.getppid() != parent: os._exit(0)   # the parent died before the prctl took effect
-
 def _serve(rfile, wfile, parent: int, max_digits: float | None):
     "Worker loop: read JSON lines [key, pred, gold, kind], answer [key, outcome]; stop at EOF."
     def _orphan_watch():   # not Linux: the parent died without closing our input, do not linger
@@ -216,7 +238,7 @@ def _serve(rfile, wfile, parent: int, max_digits: float | None):
 def _zygote():
     "Template process: import math-verify once, then fork a ready worker per request on the control socket."
     import signal, socket
-    _die_with_parent(int(os.environ['SAGE_VERIFY_PARENT']))
+    die_with_parent(int(os.environ['SAGE_VERIFY_PARENT']))
     raw = os.environ.get('SAGE_VERIFY_MAX_DIGITS', '')
     max_digits = None if raw == 'none' else float(raw or MAX_DIGITS)
     logging.getLogger('math_verify').setLevel(logging.ERROR)
@@ -232,7 +254,7 @@ def _zygote():
             if pid == 0:                                          # the worker: die with the template, serve
                 ctl.close(); mine.close()
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                _die_with_parent(me)
+                die_with_parent(me)
                 _serve(theirs.makefile('r', encoding='utf-8'), theirs.makefile('w', encoding='utf-8'), me, max_digits)
                 os._exit(0)
             theirs.close()
@@ -443,14 +465,16 @@ def _memo_key(kind: str, text: str, gold: str):
     if len(text) + len(gold) <= 256: return (kind, text, gold)
     return (kind, hashlib.blake2b(f'{text}\0{gold}'.encode('utf-8', 'surrogatepass'), digest_size=16).digest())
 
-def _score_many(self: MathVerifier, predictions: list, golds: list, kind: str = 'answer') -> list[float]:
-    "1.0/0.0 per (prediction, gold) pair; `kind` 'answer' (extracted answers) or 'region' (completion answer regions)."
-    if kind not in _KINDS: raise ValueError(f'score_many: kind must be one of {_KINDS}, got {kind!r}')
-    if len(predictions) != len(golds):
-        raise ValueError(f'score_many: {len(predictions)} predictions but {len(golds)} gold answers')
+def _score_many(self: MathVerifier, predictions: list, golds: list, kind='answer') -> list[float]:
+    "1.0/0.0 per (prediction, gold) pair; `kind` 'answer' (extracted answers), 'region' (completion answer regions) or a list of them, one per item."
+    kinds = [kind] * len(predictions) if isinstance(kind, str) else list(kind)
+    bad = sorted({k for k in kinds if k not in _KINDS})
+    if bad: raise ValueError(f'score_many: kind must be one of {_KINDS}, got {bad[0]!r}')
+    if len(predictions) != len(golds) or len(kinds) != len(predictions):
+        raise ValueError(f'score_many: {len(predictions)} predictions but {len(golds)} gold answers and {len(kinds)} kinds')
     with self._lock:
         st, scores, jobs, where = self.stats, [0.0] * len(predictions), {}, {}
-        for i, (pred, gold) in enumerate(zip(predictions, golds)):
+        for i, (pred, gold, kind) in enumerate(zip(predictions, golds, kinds)):
             st.items += 1
             g, p = gold_text(gold), gold_text(pred)
             if g is None: st.missing_gold += 1; continue
@@ -524,11 +548,20 @@ def _gold_column(answer, kwargs, n: int) -> list:
     return gold
 
 # %% ../nbs/30_rewards.ipynb #54f7539f
+def scored_answer(completion) -> tuple[str | None, str]:
+    "(text, kind) that `accuracy_reward` verifies: the extracted answer ('answer'), or, with no box and no cue, the answer region ('region')."
+    text = completion_text(completion)
+    ans = extract_answer(text)
+    if ans is not None: return ans, 'answer'
+    body = strip_thinking(text)
+    if body is None or _BOX_RE.search(body): return None, 'answer'   # an unclosed <think>, a malformed or oversized box
+    return answer_region(text), 'region'
+
 def accuracy_reward(completions, answer=None, **kwargs) -> list[float]:
-    "TRL reward: 1.0 when math-verify finds the gold `answer` in the completion's answer region, else 0.0."
+    "TRL reward: 1.0 when the completion's answer (`scored_answer`) equals the gold `answer` under math-verify, else 0.0."
     golds = _gold_column(answer, kwargs, len(completions))
-    regions = [answer_region(completion_text(c)) for c in completions]
-    return default_verifier().score_many(regions, golds, kind='region')
+    read = [scored_answer(c) for c in completions]
+    return default_verifier().score_many([t for t, _ in read], golds, kind=[k for _, k in read])
 
 def format_reward(completions, **kwargs) -> list[float]:
     "TRL reward: 1.0 when the completion closes any `<think>` block and ends with a well-formed `\\boxed{}`."

@@ -412,46 +412,52 @@ def _diff(e:dict, ref:str='GRPO') -> str:
     d = e['vs'][ref]; lo, hi = d['ci']; mark = ' *' if lo > 0 or hi < 0 else ''
     return f"{d['diff']:+.3f} [{lo:+.2f}, {hi:+.2f}]{mark}"
 
+def _md_row(cells:list) -> str: return '| ' + ' | '.join(map(str, cells)) + ' |'
+
+def _md_table(head:list, rows:list) -> str:
+    "A markdown pipe table whose rule is drawn from `head`; a row with another number of cells is an error."
+    if bad := [r for r in rows if len(r) != len(head)]: raise ValueError(f"{len(head)} columns, but a row has {len(bad[0])}: {bad[0]}")
+    return '\n'.join([_md_row(head), '|' + '---|' * len(head), *map(_md_row, rows)])
+
 def study_table(res:dict, regime:str) -> str:
     "Markdown table of one regime: selected settings, pass@1 / pass@kmax with sd and 95% interval, paired Δ to GRPO, per strategy, OOD."
     summ = res['summary'][regime]
     K = max(int(k) for k in summ['GRPO']['test']['pass_at_k'])
-    head = (f"| arm | selected configuration | pass@1 mean (sd) [95% CI] | pass@{K} mean (sd) [95% CI] | Δ pass@1 vs GRPO | "
-            f"Δ pass@{K} vs GRPO | " + ' | '.join(f'{s} pass@{K}' for s in STRATEGIES) +
-            f" | OOD pass@1 | OOD pass@{K} | OOD Δ pass@{K} vs GRPO | OOD Δ pass@{K} vs Base |")
-    lines = [head, '|' + '---|' * (11 + len(STRATEGIES))]
+    head = (['arm', 'selected configuration', 'pass@1 mean (sd) [95% CI]', f'pass@{K} mean (sd) [95% CI]', 'Δ pass@1 vs GRPO',
+             f'Δ pass@{K} vs GRPO'] + [f'{s} pass@{K}' for s in STRATEGIES] +
+            ['OOD pass@1', f'OOD pass@{K}', f'OOD Δ pass@{K} vs GRPO', f'OOD Δ pass@{K} vs Base'])
+    rows = []
     for arm, e in summ.items():
-        t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
-        per = ' | '.join(f"{e['test']['per_strategy'][s][str(K)]['mean']:.2f}" for s in STRATEGIES if s in e['test']['per_strategy'])
-        lines.append(f"| {arm} | {_params_text(e['params'])} | {_cell(t['1'])} | {_cell(t[str(K)])} | {_diff(t['1'])} | "
-                     f"{_diff(t[str(K)])} | {per} | {_cell(o['1'])} | {_cell(o[str(K)])} | {_diff(o[str(K)])} | "
-                     f"{_diff(o[str(K)], 'Base')} |")
-    return '\n'.join(lines)
+        t, o, ps = e['test']['pass_at_k'], e['ood']['pass_at_k'], e['test']['per_strategy']
+        per = [f"{ps[s][str(K)]['mean']:.2f}" if s in ps else '-' for s in STRATEGIES]
+        rows.append([arm, _params_text(e['params']), _cell(t['1']), _cell(t[str(K)]), _diff(t['1']), _diff(t[str(K)]), *per,
+                     _cell(o['1']), _cell(o[str(K)]), _diff(o[str(K)]), _diff(o[str(K)], 'Base')])
+    return _md_table(head, rows)
 
 def study_overview(res:dict) -> str:
     "Per regime and arm: pass@1 and pass@kmax, and their paired differences to GRPO and to the base model (* = interval excludes 0)."
     K = max(int(k) for k in next(iter(res['summary'].values()))['GRPO']['test']['pass_at_k'])
-    lines = [f"| regime | arm | pass@1 | pass@{K} | Δ pass@1 vs GRPO | Δ pass@{K} vs GRPO | Δ pass@1 vs Base | Δ pass@{K} vs Base | OOD Δ pass@{K} vs GRPO |",
-             '|---|---|---|---|---|---|---|---|---|']
+    head = ['regime', 'arm', 'pass@1', f'pass@{K}', 'Δ pass@1 vs GRPO', f'Δ pass@{K} vs GRPO', 'Δ pass@1 vs Base',
+            f'Δ pass@{K} vs Base', f'OOD Δ pass@{K} vs GRPO']
+    rows = []
     for reg, summ in res['summary'].items():
         for arm, e in summ.items():
             t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
-            lines.append(f"| {reg} | {arm} | {t['1']['mean']:.3f} | {t[str(K)]['mean']:.3f} | {_diff(t['1'])} | {_diff(t[str(K)])} | "
-                         f"{_diff(t['1'], 'Base')} | {_diff(t[str(K)], 'Base')} | {_diff(o[str(K)])} |")
-    return '\n'.join(lines)
+            rows.append([reg, arm, f"{t['1']['mean']:.3f}", f"{t[str(K)]['mean']:.3f}", _diff(t['1']), _diff(t[str(K)]),
+                         _diff(t['1'], 'Base'), _diff(t[str(K)], 'Base'), _diff(o[str(K)])])
+    return _md_table(head, rows)
 
 # %% ../nbs/42_study.ipynb #b31878f6
 def controls_table(res:dict, against:str='SAGE_Branch') -> str:
     "Every other arm minus `against`, per regime: paired Δ pass@1 and Δ pass@kmax on test and OOD (* = interval excludes 0)."
     K = max(int(k) for k in next(iter(res['summary'].values()))['GRPO']['test']['pass_at_k'])
-    lines = [f"| regime | arm | Δ pass@1 | Δ pass@{K} | OOD Δ pass@1 | OOD Δ pass@{K} |", '|---|---|---|---|---|---|']
+    rows = []
     for reg, summ in res['summary'].items():
         for arm, e in summ.items():
             if arm in (against, 'Base'): continue
             t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
-            lines.append(f"| {reg} | {arm} | {_diff(t['1'], against)} | {_diff(t[str(K)], against)} | "
-                         f"{_diff(o['1'], against)} | {_diff(o[str(K)], against)} |")
-    return '\n'.join(lines)
+            rows.append([reg, arm, _diff(t['1'], against), _diff(t[str(K)], against), _diff(o['1'], against), _diff(o[str(K)], against)])
+    return _md_table(['regime', 'arm', 'Δ pass@1', f'Δ pass@{K}', 'OOD Δ pass@1', f'OOD Δ pass@{K}'], rows)
 
 # %% ../nbs/42_study.ipynb #4979ace7
 HEADLINE_ARMS = ('Base', 'GRPO', 'SAGE_Branch', 'EntropyReward', 'PassK', 'Novelty', 'SAGE_Random')
@@ -460,13 +466,13 @@ def headline_table(res:dict) -> str:
     "Per regime: pass@1 / pass@kmax of the main arms (mean over fresh seeds) and SAGE_Branch minus GRPO with intervals."
     K = max(int(k) for k in next(iter(res['summary'].values()))['GRPO']['test']['pass_at_k'])
     arms = [a for a in HEADLINE_ARMS if all(a in summ for summ in res['summary'].values())]
-    lines = ['| regime | ' + ' | '.join('GRPO (tuned)' if a == 'GRPO' else a for a in arms) +
-             f' | SAGE_Branch − GRPO: pass@1 | pass@{K} |', '|---|' + '---|' * (len(arms) + 2)]
+    head = ['regime', *('GRPO (tuned)' if a == 'GRPO' else a for a in arms), 'SAGE_Branch − GRPO: pass@1', f'pass@{K}']
+    rows = []
     for reg, summ in res['summary'].items():
         cells = [f"{summ[a]['test']['pass_at_k']['1']['mean']:.2f} / {summ[a]['test']['pass_at_k'][str(K)]['mean']:.2f}" for a in arms]
         sb = summ['SAGE_Branch']['test']['pass_at_k']
-        lines.append(f"| {reg.replace('_', ' ')} | " + ' | '.join(cells) + f" | {_diff(sb['1'])} | {_diff(sb[str(K)])} |")
-    return '\n'.join(lines)
+        rows.append([reg.replace('_', ' '), *cells, _diff(sb['1']), _diff(sb[str(K)])])
+    return _md_table(head, rows)
 
 # %% ../nbs/42_study.ipynb #a1a7a280
 def plot_study_tradeoff(res:dict, split:str='test'):

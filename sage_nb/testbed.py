@@ -4,26 +4,29 @@
 
 # %% ../nbs/41_testbed.ipynb #05c19e4a
 from __future__ import annotations
-import argparse, contextlib, functools, io, json, os, shutil, sys, time, warnings
+import argparse, contextlib, functools, io, json, math, numbers, os, shutil, sys, time, typing, warnings
 from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer)
-from .core import read_yaml, atomic_write_json, mean_std, json_digest
-from .config import algorithm_settings
+from .core import (ConfigError, read_yaml, atomic_write_json, mean_std, json_digest, coerce, die_with_parent,
+                          report_input_errors, add_debug_flag)
+from .config import algorithm_settings, LOSS_TYPES, MAX_LEARNING_RATE
+from .guides import make_guide
 from .passk import default_ks, pass_at_k_curve, plot_passk_bands
 from .style import quiet
 
 # %% auto #0
-__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'LOG_CURVE_KEYS', 'TestbedConfigError', 'TestbedConfig',
-           'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings', 'curves_from_log',
-           'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'cached_run', 'run_one', 'run_jobs',
-           'aggregate', 'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy',
-           'regime_note', 'run_testbed', 'parse_args', 'load_testbed_config', 'main']
+__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'OWNED_MARK', 'LOG_CURVE_KEYS', 'TestbedConfigError',
+           'TestbedConfig', 'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings',
+           'curves_from_log', 'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'cached_run',
+           'run_one', 'run_jobs', 'aggregate', 'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff',
+           'plot_per_strategy', 'regime_note', 'results_conflict', 'run_testbed', 'parse_args', 'load_testbed_config',
+           'main']
 
 # %% ../nbs/41_testbed.ipynb #6281898d
-class TestbedConfigError(ValueError):
+class TestbedConfigError(ConfigError):
     "A testbed configuration that cannot run, with the reason in words."
 
 ALGORITHM_RUNS = {  # run name -> (trainer algorithm, overrides of SAGEConfig fields, or of the testbed's gamma)
@@ -45,6 +48,11 @@ ALGORITHM_RUNS = {  # run name -> (trainer algorithm, overrides of SAGEConfig fi
 TESTBED_TASK = dict(rule='first', demo_prior=(0.85, 0.10, 0.04, 0.01), demo_signal=0.05, exec_noise=(0.0, 0.05, 0.2, 0.3))
 
 # %% ../nbs/41_testbed.ipynb #4ce8fd1f
+def _is_beta_run(name:str) -> bool:
+    "Whether `name` is `GRPO_beta<b>` with a number b >= 0."
+    try: return name.startswith('GRPO_beta') and float(name[len('GRPO_beta'):]) >= 0
+    except ValueError: return False
+
 @dataclass
 class TestbedConfig:
     "Every knob of the CPU testbed: task, base model, RL, evaluation, sweep, parallelism."
@@ -85,18 +93,51 @@ class TestbedConfig:
     workers:int = 2
 
     def __post_init__(self):
+        self._check_types()
         self.algorithms, self.seeds, self.sweep_betas = tuple(self.algorithms), tuple(int(s) for s in self.seeds), tuple(self.sweep_betas)
-        TaskConfig(**self.task)  # validates the task settings
-        unknown = [a for a in self.algorithms if a not in ALGORITHM_RUNS and not a.startswith('GRPO_beta')]
+        try: TaskConfig(**self.task)  # validates the task settings
+        except TypeError as e: raise TestbedConfigError(f"task: {e}") from None
+        unknown = [a for a in self.algorithms if a not in ALGORITHM_RUNS and not _is_beta_run(a)]
         if unknown: raise TestbedConfigError(f"unknown algorithms {unknown}; known: {list(ALGORITHM_RUNS)} or GRPO_beta<value>")
         if not self.seeds: raise TestbedConfigError("seeds must name at least one seed")
-        for name in ('steps', 'prompts_per_step', 'eval_problems', 'ood_problems', 'workers', 'logging_steps'):
-            if int(getattr(self, name)) < 1: raise TestbedConfigError(f"{name} must be >= 1, got {getattr(self, name)}")
+        for name in ('steps', 'prompts_per_step', 'eval_problems', 'ood_problems', 'workers', 'logging_steps', 'hidden_size',
+                     'num_layers', 'num_heads', 'sft_examples', 'sft_batch_size'):
+            if getattr(self, name) < 1: raise TestbedConfigError(f"{name} must be >= 1, got {getattr(self, name)}")
         if self.num_generations < 2: raise TestbedConfigError(f"num_generations must be >= 2 (GRPO needs a group), got {self.num_generations}")
         if self.eval_samples < 1: raise TestbedConfigError(f"eval_samples must be >= 1, got {self.eval_samples}")
         if self.beta <= 0: raise TestbedConfigError(f"beta must be > 0 (SAGE needs the anchor; GRPO_noKL covers beta = 0), got {self.beta}")
+        for name in ('learning_rate', 'sft_learning_rate'):
+            if not 0 < getattr(self, name) <= MAX_LEARNING_RATE:
+                raise TestbedConfigError(f"{name} must be in (0, {MAX_LEARNING_RATE:g}], got {getattr(self, name)}")
+        for name in ('temperature', 'sft_epochs'):
+            if not getattr(self, name) > 0: raise TestbedConfigError(f"{name} must be > 0, got {getattr(self, name)}")
+        if self.entropy_coef < 0: raise TestbedConfigError(f"entropy_coef must be >= 0, got {self.entropy_coef}")
+        if any(b < 0 for b in self.sweep_betas): raise TestbedConfigError(f"sweep_betas must be >= 0, got {self.sweep_betas}")
+        try: make_guide('branch', gamma=self.gamma, tau=self.tau)   # the guides' own bounds on gamma and tau
+        except ValueError as e: raise TestbedConfigError(str(e)) from None
+        if self.loss_type not in LOSS_TYPES: raise TestbedConfigError(f"loss_type must be one of {list(LOSS_TYPES)}, got {self.loss_type!r}")
         if self.shaping_reduce not in ('sum', 'mean'): raise TestbedConfigError(f"shaping_reduce must be 'sum' or 'mean', got {self.shaping_reduce!r}")
         if self.scale_rewards not in ('group', 'batch', 'none'): raise TestbedConfigError(f"scale_rewards must be 'group', 'batch' or 'none', got {self.scale_rewards!r}")
+
+    def _check_types(self):
+        "Each field of its annotated kind (numbers written as YAML strings, such as `1e-4`, are read as numbers); lists where a tuple is annotated."
+        hints = typing.get_type_hints(TestbedConfig)
+        for f in fields(self):
+            tp, v = hints[f.name], getattr(self, f.name)
+            if tp in (int, float) and isinstance(v, str):
+                try: v = coerce(v, tp, f.name); setattr(self, f.name, v)
+                except ConfigError as e: raise TestbedConfigError(str(e)) from None
+            ok = {int: lambda: isinstance(v, numbers.Integral) and not isinstance(v, bool),
+                  float: lambda: isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v),
+                  str: lambda: isinstance(v, str), dict: lambda: isinstance(v, dict),
+                  tuple: lambda: isinstance(v, (list, tuple))}.get(tp, lambda: v is None or isinstance(v, str))()
+            if not ok:
+                kind = {int: 'an integer', float: 'a finite number', str: 'text', dict: 'a mapping', tuple: 'a list'}.get(tp, 'text or null')
+                raise TestbedConfigError(f"{f.name} must be {kind}, got {v!r}")
+        for name, kind, want in [('algorithms', 'names', str), ('seeds', 'integers', numbers.Integral), ('sweep_betas', 'numbers', numbers.Real)]:
+            bad = [x for x in getattr(self, name) if not isinstance(x, want) or isinstance(x, bool)
+                   or (want is not str and not math.isfinite(x)) or (name == 'seeds' and x < 0)]
+            if bad: raise TestbedConfigError(f"{name} must be a list of {kind}{' >= 0' if name == 'seeds' else ''}, got {getattr(self, name)!r}")
 
     @property
     def task_config(self) -> TaskConfig: return TaskConfig(**self.task)
@@ -123,6 +164,29 @@ def sweep_runs(cfg:TestbedConfig) -> list[str]:
 # %% ../nbs/41_testbed.ipynb #59fbe7a5
 import sage_nb
 SHIPPED_BASE = Path(sage_nb.__file__).parent/'assets'/'testbed_base'  # the committed base model (a few hundred KB)
+OWNED_MARK = '.sage_nb_testbed'   # in every directory the testbed creates: only those are ever deleted
+
+def _ours(path:Path) -> bool:
+    "Whether `path` is missing, an empty directory, or a directory the testbed made (its marker or settings stamp)."
+    if not path.exists(): return True
+    return path.is_dir() and ((path/OWNED_MARK).exists() or (path/'testbed_base.json').exists() or not any(path.iterdir()))
+
+def _replaceable(path:Path) -> Path:
+    "`path`, after checking that the testbed may delete it; TestbedConfigError for a directory of someone else's files."
+    if not _ours(path):
+        raise TestbedConfigError(f"{path} holds files the testbed did not write (no {OWNED_MARK} marker): refusing to delete it; "
+                                 "choose another base_dir (or out_dir), or empty it")
+    return path
+
+def _remove_ours(path:Path):
+    "Delete `path` if it exists and is the testbed's (else TestbedConfigError, nothing deleted)."
+    if _replaceable(path).exists(): shutil.rmtree(path)
+
+def _fresh_dir(path:Path) -> Path:
+    "An empty directory at `path` (whatever the testbed had there is removed), marked as the testbed's."
+    _remove_ours(path)
+    path.mkdir(parents=True); (path/OWNED_MARK).touch()
+    return path
 
 def _quietly(fn):
     "`fn` run with library chatter silenced (`style.quiet`: warnings, progress bars, logging), restored afterwards."
@@ -148,17 +212,20 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
     path, want = cfg.base_path, base_settings(cfg)
     stamp = path/'testbed_base.json'
     if not force and stamp.exists() and _same_settings(json.loads(stamp.read_text()), want): return path
+    work = _replaceable(_replaceable(path).with_name(path.name + '.build'))   # refused here, before any work, when not ours
     shipped = SHIPPED_BASE
     if (not force and (shipped/'testbed_base.json').exists()
             and _same_settings(json.loads((shipped/'testbed_base.json').read_text()), want)):
-        if path.exists(): shutil.rmtree(path)
-        shutil.copytree(shipped, path); return path
+        shutil.copytree(shipped, _fresh_dir(work), dirs_exist_ok=True)
+        _remove_ours(path); os.replace(work, path); return path
     torch.manual_seed(0)
     tok = task_tokenizer()
     model = tiny_causal_lm(tok, hidden_size=cfg.hidden_size, num_layers=cfg.num_layers, num_heads=cfg.num_heads,
                            num_kv_heads=cfg.num_heads, max_position_embeddings=32, seed=0)
     rows = [{k: d[k] for k in ('prompt', 'completion')} for d in sft_examples(cfg.sft_examples, seed=0, cfg=cfg.task_config)]
-    work = path.with_name(path.name + '.build')
+    mark = work/OWNED_MARK                                # a killed build of these settings resumes; any other is cleared
+    if not (mark.exists() and mark.read_text() and _same_settings(json.loads(mark.read_text()), want)):
+        _fresh_dir(work); mark.write_text(json.dumps(want))
     print(f"building the base model in {path} by SFT on {cfg.sft_examples:,} demonstrations (about a minute on 2 cores)", flush=True)
     with contextlib.redirect_stdout(io.StringIO()):   # the trainer's per-step log lines; its log_history is kept
         run_sft(model, rows, work, tok, learning_rate=cfg.sft_learning_rate, num_train_epochs=cfg.sft_epochs,
@@ -166,8 +233,7 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
                 lr_scheduler_type='cosine', warmup_steps=0.05, weight_decay=0.0, seed=0, overwrite=force)
     shutil.rmtree(work/'ckpts', ignore_errors=True)
     atomic_write_json(work/'testbed_base.json', want)
-    if path.exists(): shutil.rmtree(path)
-    os.replace(work, path)
+    _remove_ours(path); os.replace(work, path)
     return path
 
 # %% ../nbs/41_testbed.ipynb #fa709c3f
@@ -271,7 +337,9 @@ def run_one(job:tuple) -> dict:
         return result
     return cached_run(Path(cfg.out_dir)/'runs'/name/f'seed{seed}.json', run_fingerprint(name, cfg, seed), compute)
 
-def _init_worker():
+def _init_worker(parent:int|None=None):
+    "A worker process: dies with the process that started it (`core.die_with_parent`), computes on one thread."
+    if parent is not None: die_with_parent(parent)
     import torch; torch.set_num_threads(1)
 
 # %% ../nbs/41_testbed.ipynb #844f04c8
@@ -289,7 +357,9 @@ def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True, fn=None) -> li
         for j in jobs: out.append(fn(j)); bar.update(); bar.set_postfix_str(f'{j[0]}/seed{j[1]}')
     else:
         # an executor, not a Pool: a worker that dies raises BrokenProcessPool instead of being respawned forever
-        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn'), initializer=module._init_worker)
+        # workers die with this process, also on SIGKILL (no clean-up runs then); they are started by this thread
+        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn'), initializer=module._init_worker,
+                                   initargs=(os.getpid(),))
         try:
             for fut in as_completed([pool.submit(fn, j) for j in jobs]):
                 r = fut.result()
@@ -412,11 +482,25 @@ def regime_note(cfg:TestbedConfig) -> str:
             "controls and fresh seeds: `sage-testbed --study` (about 45 minutes), notebook 42_study.")
 
 # %% ../nbs/41_testbed.ipynb #350afbcd
-def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True) -> dict:
+_NOT_RESULT_DEFINING = ('out_dir', 'base_dir', 'workers', 'algorithms', 'seeds', 'sweep_betas')   # add or drop runs, change nothing saved
+
+def results_conflict(cfg:TestbedConfig) -> list[str]:
+    "`key: saved -> new` for each setting in which `cfg.out_dir`'s saved results differ from `cfg` (empty when none are saved)."
+    saved = Path(cfg.out_dir)/'results.json'
+    if not saved.exists(): return []
+    old, new = json.loads(saved.read_text()).get('config', {}), json.loads(json.dumps(asdict(cfg)))
+    return [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new))
+            if k not in _NOT_RESULT_DEFINING and old.get(k) != new.get(k)]
+
+def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True, overwrite:bool=False) -> dict:
     "Base model -> every run x seed through SAGETrainer -> evaluation -> results.json, figures and table in `cfg.out_dir`."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
     from sage_nb.style import set_style
+    conflict = [] if overwrite else results_conflict(cfg)
+    if conflict:
+        raise TestbedConfigError(f"{cfg.out_dir} holds testbed results of other settings ({'; '.join(conflict)}): they would be "
+                                 "replaced; use another --out-dir, or --overwrite to replace them")
     t0 = time.time(); out = Path(cfg.out_dir); out.mkdir(parents=True, exist_ok=True)
     build_base(cfg)
     names = list(dict.fromkeys(['Base', *cfg.algorithms, *(sweep_runs(cfg) if sweep else [])]))
@@ -457,6 +541,8 @@ def parse_args(argv=None):
     p.add_argument('--steps', type=int)
     p.add_argument('--study', action='store_true',
                    help='run the pre-registered study (4 regimes, tuned arms, fresh seeds; about an hour; outputs/study)')
+    p.add_argument('--overwrite', action='store_true', help='replace results of other settings in the output directory')
+    add_debug_flag(p)
     return p.parse_args(argv)
 
 def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConfig:
@@ -473,9 +559,12 @@ def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConf
 def main(argv=None) -> int:
     "`sage-testbed`: the full experiment (default), `--quick`, `--sweep`, `--build-base`, or `--study` (`sage_nb.study`)."
     a = parse_args(argv)
+    return report_input_errors('sage-testbed', lambda: _main(a), a.debug)
+
+def _main(a) -> int:
     if a.study:
         fixed = [f for f, v in (('--config', a.config), ('--seeds', a.seeds), ('--steps', a.steps), ('--sweep', a.sweep),
-                                ('--build-base', a.build_base)) if v]
+                                ('--build-base', a.build_base), ('--overwrite', a.overwrite)) if v]
         if fixed: raise TestbedConfigError(f"sage-testbed --study: {', '.join(fixed)} do not apply; the study's design is fixed (StudyConfig)")
         from sage_nb.study import study_main
         return study_main(a.quick, a.out_dir, a.workers)
@@ -483,6 +572,6 @@ def main(argv=None) -> int:
     if a.build_base:
         print(f'base model: {build_base(cfg, force=True)}'); return 0
     print(regime_note(cfg))
-    res = run_testbed(cfg, sweep=a.sweep)
+    res = run_testbed(cfg, sweep=a.sweep, overwrite=a.overwrite)
     print(res['table']); print(f"\nresults: {Path(cfg.out_dir)/'results.json'}  wall time: {res['wall_s']:.0f} s")
     return 0

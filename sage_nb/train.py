@@ -4,23 +4,23 @@
 
 # %% ../nbs/24_train.ipynb #2710bc82
 from __future__ import annotations
-import argparse, hashlib, json, logging, os, random, shutil, sys, time
+import argparse, contextlib, hashlib, json, logging, os, random, shutil, sys, time
 from dataclasses import fields
 from pathlib import Path
 import torch
-from .core import ConfigError, atomic_write_text
+from .core import ConfigError, atomic_write_text, import_object, file_lock, report_input_errors, add_debug_flag
 from .config import (TrainConfig, load_config, save_config, config_to_dict, list_presets, sage_config,
-                            trainer_value, precision_flags, GUIDE_PARAMS, REWARD_FUNCS)
+                            trainer_value, precision_flags, prompts_per_generation, GUIDE_PARAMS, REWARD_FUNCS)
 from .models import (save_tiny_model, load_model_and_tokenizer, load_unsloth_model, make_lora_config,
                             has_cuda, optional_backend)
-from .data import _EXTS
+from .data import _EXTS, data_digest
 
 # %% auto #0
 __all__ = ['sage_config_from', 'GUIDE_KWARGS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data',
            'checkpoint_step', 'last_checkpoint', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
            'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
-           'push_to_hub', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'train',
-           'parse_args', 'main']
+           'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir',
+           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -133,7 +133,7 @@ def load_rl_dataset(cfg:TrainConfig, tokenizer=None):
     from sage_nb.data import load_problems, add_prompts, render_prompt
     spec, path = dataset_source(cfg.data.dataset_name, 'dapo_math', cfg.data.split, cfg.data.config_name)
     ds = add_prompts(load_problems(spec, path=path, split=cfg.data.split, limit=cfg.data.max_samples),
-                     resolve_prompt_style(cfg, tokenizer), cfg.data.system_prompt)
+                     resolve_prompt_style(cfg, tokenizer), cfg.data.system_prompt, cfg.data.instruction)
     if tokenizer is not None:
         n, limit = len(ds), cfg.generation.max_prompt_length
         ds = ds.filter(lambda r: len(tokenizer(render_prompt(r['prompt'], tokenizer), add_special_tokens=False)['input_ids']) <= limit)
@@ -153,7 +153,9 @@ def load_sft_dataset(cfg:TrainConfig):
 def prepare_tiny_assets(cfg:TrainConfig) -> None:
     "Build the tiny model / data files a config asks for (`build_tiny: true`) when they are missing."
     if cfg.model.build_tiny: save_tiny_model(cfg.model.name_or_path, extra_tokens=('<think>', '</think>'))
-    if cfg.data.build_tiny and not Path(cfg.data.dataset_name).exists(): write_tiny_rl_data(cfg.data.dataset_name)
+    if cfg.data.generate and not Path(cfg.data.dataset_name).exists():
+        import_object(cfg.data.generate, 'data.generate')(cfg.data.dataset_name)
+    elif cfg.data.build_tiny and not Path(cfg.data.dataset_name).exists(): write_tiny_rl_data(cfg.data.dataset_name)
     if cfg.sft.build_tiny and not cfg.model.instruction_tuned and not Path(cfg.sft.dataset_name).exists():
         write_tiny_sft_data(cfg.sft.dataset_name)   # only when the SFT stage will run
 
@@ -214,13 +216,24 @@ _NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_imp
                             'run_name', 'disable_tqdm', 'push_to_hub', 'hub_model_id', 'logging_first_step'),
                      'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route')}
 
+_ADDED_LATER = {('data', 'instruction'), ('data', 'generate')}   # left unset, not recorded: older run directories still match
+
+def data_fingerprints(cfg:TrainConfig) -> dict:
+    "Digests of the local data files the run reads (`data`, and `sft` for a base model) that exist now; hub datasets have none."
+    sources = [('data', cfg.data)] + ([] if cfg.model.instruction_tuned else [('sft', cfg.sft)])
+    digests = {sec: data_digest(d.dataset_name, d.split) for sec, d in sources if _is_local(d.dataset_name)}
+    return {sec: v for sec, v in digests.items() if v is not None}
+
 def run_defining_settings(cfg:TrainConfig) -> dict:
-    "The settings that decide a run's weights (section -> key -> value), JSON-ready."
+    "The settings that decide a run's weights (section -> key -> value), JSON-ready; `data_files` holds the local data's digests."
     d = config_to_dict(cfg)
     sections = ['model', 'data', 'generation', 'rl', 'sage'] + (['lora'] if cfg.model.finetune == 'lora' else []) \
                + ([] if cfg.model.instruction_tuned else ['sft'])
-    out = {sec: {k: v for k, v in d[sec].items() if k not in _NOT_RUN_DEFINING.get(sec, ())} for sec in sections}
-    return json.loads(json.dumps({'algorithm': cfg.resolved_algorithm, **out}, sort_keys=True, default=str))
+    out = {sec: {k: v for k, v in d[sec].items() if k not in _NOT_RUN_DEFINING.get(sec, ())
+                 and not (v is None and (sec, k) in _ADDED_LATER)} for sec in sections}
+    files = data_fingerprints(cfg)
+    return json.loads(json.dumps({'algorithm': cfg.resolved_algorithm, **out, **({'data_files': files} if files else {})},
+                                 sort_keys=True, default=str))
 
 def settings_diff(old:dict, new:dict) -> list[str]:
     "`section.key: old -> new` for every setting that differs."
@@ -231,6 +244,7 @@ def settings_diff(old:dict, new:dict) -> list[str]:
             else: out[s] = sec
         return out
     a, b = flat(old), flat(new)
+    for k in [k for k in set(a) ^ set(b) if k.startswith('data_files.')]: a.pop(k, None); b.pop(k, None)   # recorded on one side only
     return [f"{k}: {a.get(k, '(unset)')!r} -> {b.get(k, '(unset)')!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
 
 # %% ../nbs/24_train.ipynb #882be483
@@ -285,14 +299,33 @@ def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
     atomic_write_text(run_dir/'run_settings.json', json.dumps(run_defining_settings(cfg), indent=1, sort_keys=True))
     return run_dir
 
+def run_lock(cfg:TrainConfig):
+    "The lock a run holds on its directory while it trains: a file beside the directory (moving the directory aside keeps it), taken by the main process only."
+    run_dir = cfg.run_dir
+    if int(os.environ.get('RANK', 0)) != 0: return contextlib.nullcontext()   # torchrun's other ranks work under rank 0's lock
+    return file_lock(run_dir.with_name(f'.{run_dir.name}.lock'), wait=False, what=f'run directory {run_dir}',
+                     hint='; two runs must not share one: wait for that one, or give this run its own with algorithm_name=<name>')
+
+def no_step_reason(cfg:TrainConfig, num_prompts:int, num_processes:int=1) -> str|None:
+    "Why training on `num_prompts` prompts would take no optimizer step (and save the starting weights as the result), or None."
+    need = prompts_per_generation(cfg, num_processes)
+    if num_prompts < need:
+        return (f"{num_prompts} training prompts (after dropping those over generation.max_prompt_length) are fewer than one "
+                f"generation batch draws ({need}), so no optimizer step would be taken; use more data or a smaller "
+                "rl.per_device_train_batch_size / rl.gradient_accumulation_steps")
+    return None   # max_steps=-1 with no epochs is refused by validate_config
+
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
-    "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable, refuses another run's directory; returns it."
+    "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable, refuses another run's directory (or one in use); returns it."
     if cfg.model.use_unsloth: optional_backend('unsloth')  # Unsloth patches TRL on import: before sage_nb.trainer
     from sage_nb.trainer import SAGETrainer, is_unsloth_trainer, unsloth_rebound_trl
-    from transformers import TrainerState
     if cfg.model.use_unsloth and unsloth_rebound_trl() and not is_unsloth_trainer(SAGETrainer):
         raise RuntimeError("model.use_unsloth: sage_nb.trainer was imported before unsloth, so SAGETrainer is built on "
                            "plain TRL. Restart Python and import unsloth (or call sage_nb.train.train) before sage_nb.trainer.")
+    with run_lock(cfg): return _train_locked(cfg, SAGETrainer, **sage_config_overrides)
+
+def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path:
+    from transformers import TrainerState
     plan, ckpt = resume_plan(cfg)
     if plan == 'done':
         step = json.loads((cfg.run_dir/'training_complete.json').read_text()).get('global_step')
@@ -306,13 +339,18 @@ def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
     model, tok, peft_config = load_policy(cfg, start)
     setup_tracking(cfg)
     args = sage_config(cfg, **sage_config_overrides)
+    train_dataset = load_rl_dataset(cfg, tok)
+    why = no_step_reason(cfg, len(train_dataset), int(os.environ.get('WORLD_SIZE', 1)))
+    if why: raise ConfigError(why)
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
-                          train_dataset=load_rl_dataset(cfg, tok), processing_class=tok, peft_config=peft_config)
+                          train_dataset=train_dataset, processing_class=tok, peft_config=peft_config)
     if plan == 'finish':   # the checkpoint is at max_steps: its weights are the final model, no step is added
         print(f"{ckpt} is at rl.max_steps={args.max_steps}: nothing left to train; saving it as the final model")
         trainer._load_from_checkpoint(str(ckpt))
         trainer.state = TrainerState.load_from_json(str(Path(ckpt)/'trainer_state.json'))
     else: trainer.train(resume_from_checkpoint=str(ckpt) if ckpt else None)
+    if trainer.state.global_step == 0:   # whatever the cause: the starting weights are not a trained model
+        raise ConfigError(f"training took no optimizer step; {run_dir} is not marked as trained")
     _finish(trainer, tok, run_dir, extra=dict(algorithm=cfg.resolved_algorithm, start=str(start)))
     if cfg.hub.push and trainer.accelerator.is_main_process: push_to_hub(cfg, run_dir)
     return run_dir
@@ -328,18 +366,20 @@ def parse_args(argv=None):
     p.add_argument('--dry-run', action='store_true', help='print the resolved config and exit')
     p.add_argument('--no-hardware-check', action='store_true', help='skip the GPU-only option checks')
     p.add_argument('overrides', nargs='*', help='section.key=value overrides, e.g. rl.beta=0.02 sage.guide=token')
+    add_debug_flag(p)
     return p.parse_intermixed_args(argv)
 
 def main(argv=None) -> int:
-    "Entry point of `sage-train`."
-    from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits
+    "Entry point of `sage-train`: a bad config or data file ends in one line on stderr and exit status 2 (`--debug`: the traceback)."
     a = parse_args(argv)
+    return report_input_errors('sage-train', lambda: _main(a), a.debug)
+
+def _main(a) -> int:
+    from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits
     overrides = list(a.overrides) + ([f'algorithm={a.algorithm}'] if a.algorithm else [])
     if a.preset == 'auto':
         a.preset, why = auto_preset(); print(f"sage-train: {why}")
-    try: cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not a.no_hardware_check)
-    except ConfigError as e:
-        print(f"sage-train: {e}", file=sys.stderr); return 2
+    cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not a.no_hardware_check)
     gpu = detect_gpu()
     print(memory_banner(cfg, gpu))
     if gpu is not None and not a.dry_run and not a.no_memory_check:
@@ -348,17 +388,14 @@ def main(argv=None) -> int:
             print(f"sage-train: the estimated peak ({report.total_gb:.1f} GiB) clearly exceeds the GPU ({report.capacity_gb:.1f} GiB); "
                   "apply one of the suggestions above, or pass --no-memory-check", file=sys.stderr)
             return 2
-    try:
-        if a.dry_run:
-            import yaml
-            print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
-            plan, ckpt = resume_plan(cfg)
-            print({'fresh': 'would start a new run', 'done': 'already trained: nothing to do',
-                   'resume': f'would resume from {ckpt}', 'finish': f'{ckpt} is at max_steps: would only save it'}[plan])
-            return 0
-        out = train(cfg)
-    except ConfigError as e:
-        print(f"sage-train: {e}", file=sys.stderr); return 2
+    if a.dry_run:
+        import yaml
+        print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
+        plan, ckpt = resume_plan(cfg)
+        print({'fresh': 'would start a new run', 'done': 'already trained: nothing to do',
+               'resume': f'would resume from {ckpt}', 'finish': f'{ckpt} is at max_steps: would only save it'}[plan])
+        return 0
+    out = train(cfg)
     if int(os.environ.get('RANK', 0)) == 0: print(f"saved to {out}")
     return 0
 

@@ -2,7 +2,8 @@
 """Build the documentation as plain HTML without Quarto: `_site_offline/index.html` and one page per notebook.
 
     python scripts/docs_offline.py                 # build (pages cached by content; executes notebooks saved without outputs)
-    python scripts/docs_offline.py --check         # ... then open every page in headless Chromium and check it
+    python scripts/docs_offline.py --check         # ... then follow every link, check every table, open every page in
+                                                   #     headless Chromium (apt-get install chromium chromium-driver)
     python scripts/docs_offline.py --force --execute never
     python scripts/docs_offline.py --sidebar       # only rewrite nbs/sidebar.yml from the notebooks present
     python scripts/docs_offline.py --refresh nbs/41_testbed.ipynb ...   # re-run notebooks, save clean outputs
@@ -10,7 +11,8 @@
 
 The work is done by `sage_nb.docs` (nbs/61_docs.ipynb); this script only parses arguments.
 """
-import argparse, subprocess, sys, time
+import argparse, re, subprocess, sys, time
+from collections import Counter
 from pathlib import Path
 
 
@@ -35,28 +37,38 @@ def main(argv=None):
     ap.add_argument('--force', action='store_true', help='rebuild every page, even those whose inputs are unchanged')
     ap.add_argument('--only', nargs='*', help='only these notebooks (file names or names without number prefix)')
     ap.add_argument('--sidebar', action='store_true', help='rewrite nbs/sidebar.yml from the notebooks present and exit')
-    ap.add_argument('--check', action='store_true', help='open the pages in headless Chromium and check what they show')
+    ap.add_argument('--check', action='store_true',
+                    help='follow every link, check every markdown table, and open the pages in headless Chromium')
     ap.add_argument('--refresh', nargs='+', metavar='NOTEBOOK',
                     help='re-run these notebooks and save their outputs for the site (quiet, no absolute paths), then exit')
     ap.add_argument('--quick', action='store_true', help="with --refresh: the notebooks' quick sizes (IN_TEST=1), as nbdev_test runs them")
     args = ap.parse_args(argv)
     if args.refresh: return refresh(args.refresh, args.quick)
-    from sage_nb.docs import build_offline_docs, check_site, write_sidebar
+    from sage_nb.docs import CHROMIUM_MISSING, build_offline_docs, check_site, find_chromium, write_sidebar
     if args.sidebar:
         print(f'written: {write_sidebar(args.nbs)}'); return 0
+    if args.check and find_chromium() is None:          # before the build, which takes minutes
+        print(CHROMIUM_MISSING, file=sys.stderr); return 2
     t0 = time.time()
     index = build_offline_docs(args.nbs, args.dest, execute=args.execute, force=args.force, only=args.only)
     print(f'site written: {index} ({time.time() - t0:.0f} s)')
     if not args.check: return 0
+    t0 = time.time()
     report, problems = check_site(index.parent, args.nbs)
     for page, r in report.items():
-        print(f"{page:24s} images {r['n']}, raw math {len(r.get('raw_math', []))}, "
+        print(f"{page:24s} images {r['n']}, links {r.get('links', 0)}, raw math {len(r.get('raw_math', []))}, "
               f"stderr/error blocks {len(r.get('stderr', []))}, headings {len(r.get('headings', []))}")
     for page, found in problems.items():
-        print(f'PROBLEM {page}: ' + '; '.join(found))
-    if problems: print(f'{len(problems)} page(s) with problems'); return 1
-    print(f"all {len(report)} pages pass: {sum(r['n'] for r in report.values())} images, no raw maths, "
-          "no absolute paths, no error or stderr blocks, every API entry present")
+        shown = found[:12] + ([f'... and {len(found) - 12} more'] if len(found) > 12 else [])
+        print(f'PROBLEM {page} ({len(found)}): ' + '; '.join(shown))
+    kinds = Counter(re.sub(r'\d+', 'N', p.split(':')[0]) for found in problems.values() for p in found)
+    if problems:
+        print(f'{len(problems)} page(s) with problems ({time.time() - t0:.0f} s): '
+              + ', '.join(f'{n} x {k}' for k, n in kinds.most_common()))
+        return 1
+    print(f"all {len(report)} pages pass ({time.time() - t0:.0f} s): {sum(r['n'] for r in report.values())} images, "
+          f"{sum(r.get('links', 0) for r in report.values())} links followed, no raw maths or tables, no absolute paths, "
+          "no error or stderr blocks, every API entry present, README tables well formed")
     return 0
 
 
