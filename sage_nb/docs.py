@@ -16,11 +16,12 @@ from .core import atomic_write_text
 # %% auto #0
 __all__ = ['SIDEBAR_GROUPS', 'FOLDER_GROUPS', 'KATEX_VERSION', 'CHROMIUM_MISSING', 'nb_stem', 'page_name', 'notebook_files',
            'sidebar_entries', 'sidebar_yaml', 'write_sidebar', 'check_sidebar', 'colab_url', 'colab_badge_md',
-           'ColabBadge', 'module_namespace', 'showdoc_setup', 'definition_lines', 'fix_source_links', 'unlink_private',
-           'escape_headings', 'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook', 'clean_outputs',
-           'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html',
-           'wrap_page', 'page_key', 'notebook_title', 'online_url', 'offline_links', 'heading_aliases', 'html_exporter',
-           'render_page', 'build_offline_docs', 'readme_markdown', 'render_readme', 'table_cells', 'table_problems',
+           'ColabBadge', 'annotation_imports', 'module_namespace', 'showdoc_setup', 'definition_lines',
+           'fix_source_links', 'unlink_private', 'escape_headings', 'is_test_cell', 'hide_tests', 'ExecShowDocs',
+           'docs_procs', 'test_flags', 'execute_notebook', 'clean_outputs', 'refresh_outputs', 'process_notebook',
+           'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html', 'wrap_page', 'page_key',
+           'notebook_title', 'online_url', 'offline_links', 'heading_aliases', 'html_exporter', 'render_page',
+           'build_offline_docs', 'readme_markdown', 'render_readme', 'table_cells', 'table_problems',
            'notebook_table_problems', 'find_chromium', 'site_pages', 'check_pages_in_chromium', 'expected_content',
            'link_problems', 'page_problems', 'check_site']
 
@@ -136,9 +137,22 @@ def _code_lines(src: str) -> str:
 _MODULE_META = {'__name__', '__doc__', '__package__', '__loader__', '__spec__', '__file__', '__cached__',
                 '__builtins__', '__all__', '__path__'}
 
+def _is_type_checking(node) -> bool:
+    t = getattr(node, 'test', None)
+    return isinstance(node, ast.If) and (getattr(t, 'id', None) == 'TYPE_CHECKING' or getattr(t, 'attr', None) == 'TYPE_CHECKING')
+
+def annotation_imports(module) -> None:
+    "Run a module's `if TYPE_CHECKING:` imports in its globals, so `show_doc` can read annotations that name them."
+    path = getattr(module, '__file__', None)
+    if not path or not path.endswith('.py'): return
+    for node in ast.parse(Path(path).read_text()).body:
+        if _is_type_checking(node): exec(compile(ast.Module(body=node.body, type_ignores=[]), path, 'exec'), vars(module))
+
 def module_namespace(name: str) -> dict:
     "The globals of module `name` as its exported cells leave them in a notebook: private helpers and `__getattr__` included."
-    return {k: v for k, v in vars(importlib.import_module(name)).items() if k not in _MODULE_META}
+    module = importlib.import_module(name)
+    annotation_imports(module)      # the docs process may load what `--help` keeps lazy (e.g. torch for annotations)
+    return {k: v for k, v in vars(module).items() if k not in _MODULE_META}
 
 def showdoc_setup(path, lib_name: str | None = None) -> list[str]:
     "Statements giving `show_doc` a notebook's names without running it: its modules' globals, then its top-level imports."
@@ -206,6 +220,22 @@ def escape_headings(md: str) -> str:
     fix = lambda m: m.group(1) + _EMPHASIS_UNDERSCORES.sub(lambda u: '\\_' * len(u.group(0)), m.group(2))
     return re.sub(r'^(#+[ \t]+)(.*)$', fix, md, flags=re.M)
 
+# %% ../nbs/61_docs.ipynb #008c4c9f
+def _is_check(node) -> bool:
+    if isinstance(node, ast.Assert): return True
+    call = node.value if isinstance(node, ast.Expr) else None
+    return isinstance(call, ast.Call) and getattr(call.func, 'id', '').startswith('test_')
+
+def is_test_cell(source:str) -> bool:
+    "Whether a code cell only checks: every statement a `test_*(...)` call or an `assert` (directives and comments aside)."
+    try: body = ast.parse(source).body
+    except SyntaxError: return False           # cell magics and the like: not ours to judge
+    return bool(body) and all(_is_check(n) for n in body)
+
+def hide_tests(cell):
+    "nbdev processor: a cell that only checks is left out of the rendered page (it stays in the notebook and in `nbdev_test`)."
+    if cell.cell_type == 'code' and is_test_cell(cell.source): del cell['source']
+
 # %% ../nbs/61_docs.ipynb #05299596
 def _is_show_doc(node) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and getattr(node.value.func, 'id', None) == 'show_doc'
@@ -246,9 +276,10 @@ class ExecShowDocs(Processor):
         add_links(cell)                            # nbdev links backticked names in the rendered entry
 
 def docs_procs() -> list:
-    "nbdev's docs processors with `exec_show_docs` replaced by `ExecShowDocs`, then `unlink_private` and `ColabBadge`."
+    "nbdev's docs processors with `exec_show_docs` replaced by `ExecShowDocs`, then `hide_tests`, `unlink_private`, `ColabBadge`."
     from nbdev.processors import FilterDefaults, exec_show_docs
-    return [p for p in FilterDefaults().base_procs() if p is not exec_show_docs] + [ExecShowDocs, unlink_private, ColabBadge]
+    return ([p for p in FilterDefaults().base_procs() if p is not exec_show_docs] +
+            [ExecShowDocs, hide_tests, unlink_private, ColabBadge])
 
 # %% ../nbs/61_docs.ipynb #ae2038a1
 def _skip_cell(cell, flags: Sequence[str]) -> bool:

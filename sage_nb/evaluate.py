@@ -4,12 +4,13 @@
 
 # %% ../nbs/32_evaluate.ipynb #0425c769
 from __future__ import annotations
-import argparse, hashlib, json, logging, math, os, re, sys, time
+import argparse, dataclasses, hashlib, json, logging, math, os, re, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 from .core import (ConfigError, read_yaml, dataclass_from_dict, atomic_write_text, atomic_write_json, mean_std,
-                          did_you_mean, apply_overrides, file_lock, is_hub_id, report_input_errors, add_debug_flag)
+                          did_you_mean, apply_overrides, file_lock, is_hub_id, report_input_errors, add_debug_flag,
+                          hub_cached, hub_offline_reason, work_offline_if_unreachable)
 from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, render_prompt
 from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
@@ -19,10 +20,10 @@ from .named_models import resolve_model
 __all__ = ['GiB', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES', 'available_bytes',
            'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records',
            'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity', 'evaluate_model', 'EvalTarget',
-           'EvalSampling', 'EvalConfig', 'eval_dataset_source', 'validate_eval_config', 'load_eval_config',
-           'ModelToEvaluate', 'discover_targets', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker',
-           'vllm_engine', 'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size',
-           'run_evaluation', 'main', 'plot_passk']
+           'EvalSampling', 'EvalConfig', 'model_dir_names', 'eval_dataset_source', 'validate_eval_config',
+           'load_eval_config', 'ModelToEvaluate', 'discover_targets', 'model_source_problem', 'load_for_eval',
+           'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine', 'release_vllm_engine', 'make_sampler',
+           'sampling_bytes', 'check_sampling_size', 'run_evaluation', 'parse_args', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -331,12 +332,31 @@ class EvalConfig:
                 'dtype': ('auto', 'bf16', 'fp16', 'fp32')}
 
     @property
+    def default_model_name(self) -> str: return Path(str(self.target.base_model).rstrip('/')).name
+
+    @property
     def resolved_model_name(self) -> str:
-        return self.model_name or Path(str(self.target.base_model).rstrip('/')).name
+        "`model_name`, else the one model directory discovery finds under `models_root` (`model_dir_names`)."
+        names = model_dir_names(self)
+        return names[0] if len(names) == 1 else self.default_model_name
 
     @property
     def results_path(self) -> Path:
         return Path(self.output_root) / self.resolved_model_name / 'evaluation_results.json'
+
+def _is_model_dir(p: Path) -> bool: return (p / 'config.json').exists() or (p / 'adapter_config.json').exists()
+
+def _holds_run(run: Path) -> bool:
+    "Whether directory `run` holds a final model or a checkpoint of one."
+    return _is_model_dir(run) or any(_is_model_dir(c) for c in (run / 'ckpts').glob('checkpoint-*'))
+
+def model_dir_names(cfg: EvalConfig) -> list[str]:
+    "The model directories of `models_root` discovery reads: `model_name`; else base_model's when it exists, else every one that holds a run."
+    root, default = Path(cfg.models_root), cfg.default_model_name
+    if cfg.model_name: return [cfg.model_name]
+    if (root / default).is_dir() or not root.is_dir(): return [default]
+    found = sorted(d.name for d in root.iterdir() if d.is_dir() and any(_holds_run(r) for r in d.iterdir() if r.is_dir()))
+    return found or [default]
 
 # %% ../nbs/32_evaluate.ipynb #3b213e81
 CUSTOM_DATASET_KEYS = ('path', 'hub_id', 'problem', 'answer', 'id', 'split', 'config')
@@ -435,8 +455,6 @@ def __getattr__(name):
         return ModelToEvaluate
     raise AttributeError(f"module 'sage_nb.evaluate' has no attribute {name!r}")
 
-def _is_model_dir(p: Path) -> bool: return (p / 'config.json').exists() or (p / 'adapter_config.json').exists()
-
 def _final_step(run: Path) -> int:
     "The training step of a run's final model: its `training_complete.json`, else its newest checkpoint, else 0."
     from sage_nb.train import last_checkpoint   # lazily: sage_nb.train imports torch
@@ -447,13 +465,26 @@ def _final_step(run: Path) -> int:
             except Exception: pass
     return 0
 
+def _start_model(model_dir: Path) -> str | None:
+    "The model the runs under `model_dir` started from (`model.name_or_path` of their train_config.yaml), when it can be loaded."
+    for cfg_file in sorted(model_dir.glob('*/train_config.yaml')):
+        try: name = (read_yaml(cfg_file).get('model') or {}).get('name_or_path')
+        except ConfigError: continue
+        if name and (Path(str(name)).expanduser().exists() or is_hub_id(name)): return str(name)
+    return None
+
 def discover_targets(cfg: EvalConfig) -> list[ModelToEvaluate]:
     "The explicit target, or the runs (and checkpoints, and the baseline) found under `models_root/<model_name>`."
     t = cfg.target
     if t.model_path:
         return [ModelToEvaluate(t.model_label or Path(str(t.model_path).rstrip('/')).name, t.model_step, str(t.model_path))]
-    found = [ModelToEvaluate('Base', 0, t.base_model)] if t.include_baseline else []
-    root = Path(cfg.models_root) / cfg.resolved_model_name
+    names = model_dir_names(cfg)
+    if len(names) > 1:
+        raise ConfigError(f"{cfg.models_root} holds runs of several models ({', '.join(names)}): choose one with "
+                          "model_name=<name> (sage-eval --list shows them all)")
+    root = Path(cfg.models_root) / names[0]
+    base = t.base_model if cfg.model_name or names[0] == cfg.default_model_name else _start_model(root)   # a found model: its own start
+    found = [ModelToEvaluate('Base', 0, base)] if t.include_baseline and base else []
     runs = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
     for run in runs:
         if t.algorithms and run.name not in t.algorithms: continue
@@ -468,6 +499,17 @@ def discover_targets(cfg: EvalConfig) -> list[ModelToEvaluate]:
         raise ConfigError(f'no checkpoints found under {root} (algorithms={t.algorithms or "all"}); '
                           'set target.model_path to evaluate one model explicitly')
     return found
+
+# %% ../nbs/32_evaluate.ipynb #bcd813bf
+def model_source_problem(target: ModelToEvaluate) -> str | None:
+    "Why `target`'s model cannot load here, found before any download: a hub id missing from the local cache while the Hub cannot be used; None when it can."
+    from sage_nb.named_models import is_named_model
+    path = str(target.path)
+    if is_named_model(path) or Path(path).expanduser().exists() or not is_hub_id(path) or hub_cached(path): return None
+    if (offline := hub_offline_reason()) is None: return None
+    skip = 'set target.include_baseline=false to leave it out, ' if target.label == 'Base' else ''
+    return (f"{target.label}: {path} is not in the local Hugging Face cache and the Hub cannot be used ({offline}); "
+            f"{skip}download it where there is a connection, or name a local checkpoint directory")
 
 # %% ../nbs/32_evaluate.ipynb #34dd269c
 def _is_adapter_dir(p: Path) -> bool: return (p / 'adapter_config.json').exists() and not (p / 'config.json').exists()
@@ -543,6 +585,7 @@ def release_vllm_engine():
 def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     "A sampler for `target`: vLLM if the backend asks for it (`auto`: with a CUDA GPU; `vllm`: GPU or CPU build), else HF `generate`."
     from sage_nb.models import optional_backend, has_cuda, prepare_tokenizer
+    if why := model_source_problem(target): raise ConfigError(why)
     s = cfg.sampling
     vllm = optional_backend('vllm', require_cuda=cfg.backend == 'auto') if cfg.backend in ('auto', 'vllm') else None
     if cfg.backend == 'vllm' and vllm is None:
@@ -629,22 +672,33 @@ class _LazySampler:
         self.sampler = None
 
 # %% ../nbs/32_evaluate.ipynb #1f651400
-def main(argv=None) -> int:
-    "Command line: `sage-eval --config configs/eval_config.yaml [section.key=value ...]`."
+def parse_args(argv=None):
     ap = argparse.ArgumentParser(prog='sage-eval', description='pass@k evaluation of SAGE / GRPO checkpoints')
     ap.add_argument('--config', default=None, help='eval YAML config (default: built-in defaults)')
-    ap.add_argument('--list', action='store_true', help='print the models that would be evaluated and exit')
+    ap.add_argument('--list', action='store_true', help='print the models that would be evaluated and exit (without model_name: '
+                    'the runs of every model directory under models_root)')
     ap.add_argument('overrides', nargs='*', help='section.key=value overrides, e.g. sampling.n=16 limit=50')
     add_debug_flag(ap)
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+def main(argv=None) -> int:
+    "Command line: `sage-eval --config configs/eval_config.yaml [section.key=value ...]`."
+    args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format='%(levelname)s %(name)s: %(message)s')
+    if not args.list: work_offline_if_unreachable()   # before the Hugging Face libraries load: no retries, one clear message
     return report_input_errors('sage-eval', lambda: _main(args), args.debug)
+
+def _list_targets(cfg: EvalConfig) -> None:
+    names = [cfg.model_name] if cfg.target.model_path else model_dir_names(cfg)
+    for name in names:
+        if len(names) > 1: print(f'model_name={name}:')
+        for t in discover_targets(cfg if len(names) == 1 else dataclasses.replace(cfg, model_name=name)):
+            print(f"{'  ' if len(names) > 1 else ''}{t.label}@{t.step}\t{t.path}")
 
 def _main(args) -> int:
     cfg = load_eval_config(args.config, args.overrides)
-    targets = discover_targets(cfg)
     if args.list:
-        for t in targets: print(f'{t.label}@{t.step}\t{t.path}')
+        _list_targets(cfg)
         return 0
     results = run_evaluation(cfg)
     for key, entry in results['models'].items():

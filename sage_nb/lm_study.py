@@ -7,12 +7,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, asdict
 import math
 import numpy as np
-from .core import ConfigError, json_digest
+import json
+from pathlib import Path
+from .core import ConfigError, json_digest, atomic_write_json
 from .passk import pass_at_k
+from .arith import TRAINING_MIXTURE, OOD_FAMILIES
+from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
+                             pooled_passk, distinct_correct, problem_bootstrap)
 
 # %% auto #0
-__all__ = ['LM_ARMS', 'VAL_KS', 'LMStudyDesign', 'run_name', 'study_runs', 'passk_area', 'select_config', 'seed_t_interval',
-           'target_weights', 'implied']
+__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'LMStudyDesign', 'run_name', 'study_runs', 'passk_area',
+           'select_config', 'seed_t_interval', 'target_weights', 'implied', 'run_overrides', 'run_dir', 'select_stage',
+           'per_problem', 'paired_difference', 'report_stage', 'seed_t_interval_or_point', 'run_lm_study', 'parse_args',
+           'main']
 
 # %% ../nbs/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -99,3 +106,136 @@ def implied(weights, reward, length) -> dict:
     w = np.asarray(weights, dtype=float)
     return dict(pass1=float(w @ np.asarray(reward, float)), length=float(w @ np.asarray(length, float)),
                 ess=float(1 / np.sum(w ** 2)))
+
+# %% ../nbs/45_lm_study.ipynb #c3aaa1ac
+STAGES = ('tune', 'select', 'fresh', 'report')
+
+def run_overrides(run:dict, design:LMStudyDesign, out_dir) -> list[str]:
+    "The `sage-train --preset cpu-smollm2` overrides of one `study_runs` entry; its run directory is named after it."
+    extra = [f'{k}={v}' for k, v in run['overrides'].items()]
+    return preset_run_overrides(out_dir, run['algorithm'], design.steps, run['seed'], *extra, f"algorithm_name={run['name']}")
+
+def run_dir(run:dict, out_dir) -> Path: return Path(out_dir)/'models'/LM_NAME/run['name']
+
+# %% ../nbs/45_lm_study.ipynb #8680143d
+def _trained_families() -> tuple: return tuple(f for f, n in TRAINING_MIXTURE.items() if n)
+
+def _records(entry:dict, families) -> list[dict]:
+    return [r for u in entry['units'].values() if u['dataset'] in families for r in u['records']]
+
+def select_stage(design:LMStudyDesign, out_dir, progress:bool=True) -> dict:
+    "{arm: configuration index}, chosen once by validation pass@k area and kept in `selection.json`."
+    out = Path(out_dir); path = out/'selection.json'
+    if path.exists():
+        saved = json.loads(path.read_text())
+        if saved['design'] != design.digest:
+            raise ConfigError(f"{path} was chosen under another design ({saved['design']}); use another out_dir")
+        return saved['selected']
+    sets = problem_sets(design.val_per_family, 0, seed=0, families=_trained_families(), split='validation')
+    sampling, areas = LMSampling(n=design.val_n), {}
+    for run in study_runs(design):
+        entry = evaluate_lm(run_dir(run, out), sets, out/'validation_results.json', label=run['name'], step=design.steps,
+                            sampling=sampling, progress=progress)
+        areas.setdefault(run['arm'], []).append(passk_area(_records(entry, _trained_families())))
+    selected = {arm: select_config(a) for arm, a in areas.items()}
+    atomic_write_json(path, dict(design=design.digest, selected=selected, areas=areas))
+    return selected
+
+# %% ../nbs/45_lm_study.ipynb #d81a5fc8
+REPORT_KS = (1, 2, 4, 8, 16, 32)
+PAIRS = (('SAGE_Branch', 'EntropyReward'), ('SAGE_Branch_token', 'GRPO'), ('SAGE_Branch', 'GRPO'),
+         ('EntropyReward', 'GRPO'), ('GRPO', 'Base'), ('SAGE_Branch', 'Base'), ('SAGE_Branch_token', 'Base'),
+         ('EntropyReward', 'Base'))
+
+def per_problem(entry:dict, families, k:int) -> dict:
+    "{problem id: pass@k} of one model over `families`."
+    return {(r['id']): float(pass_at_k(r['n'], r['correct'], k)) for r in _records(entry, families)}
+
+def paired_difference(a:list[dict], b:list[dict]) -> dict:
+    "Arm a − arm b from per-seed {problem: value} maps (b may be one map, used for every seed): t over seeds, bootstrap over problems."
+    b = b * len(a) if len(b) == 1 else b
+    if len(a) != len(b): raise ValueError(f"{len(a)} seeds against {len(b)}")
+    ids = sorted(set.intersection(*(set(m) for m in a + b)))
+    if not ids: raise ValueError("no problem in common")
+    seed_diffs = [np.mean([x[i] for i in ids]) - np.mean([y[i] for i in ids]) for x, y in zip(a, b)]
+    mean, lo, hi = seed_t_interval(seed_diffs)
+    _, blo, bhi = problem_bootstrap([np.mean([x[i] - y[i] for x, y in zip(a, b)]) for i in ids])
+    return dict(mean=mean, t=[lo, hi], bootstrap=[blo, bhi], claimed=bool((lo > 0 or hi < 0) and (blo > 0 or bhi < 0)))
+
+# %% ../nbs/45_lm_study.ipynb #3f71e8aa
+def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=True) -> dict:
+    "Evaluate Base and every fresh run on test and OOD problems; write and return `study_summary.json`."
+    out = Path(out_dir)
+    test_fams = _trained_families()
+    sets = problem_sets(design.test_per_family, design.ood_per_family, seed=0, families=(*test_fams, *OOD_FAMILIES))
+    sampling, path = LMSampling(n=design.test_n), out/'test_results.json'
+    entries = {'Base': [evaluate_lm(LM_NAME, sets, path, label='Base', sampling=sampling, progress=progress)]}
+    fresh = [r for r in study_runs(design, selected) if r['stage'] == 'fresh']
+    for run in fresh:
+        entries.setdefault(run['arm'], []).append(
+            evaluate_lm(run_dir(run, out), sets, path, label=run['name'], step=design.steps, sampling=sampling, progress=progress))
+    arms = {}
+    for arm, es in entries.items():
+        arms[arm] = {split: {str(k): seed_t_interval_or_point([pooled_passk(e, fams, ks=[k])[str(k)]['mean'] for e in es])
+                             for k in REPORT_KS}
+                     for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES))}
+        arms[arm]['distinct correct (test)'] = float(np.mean([np.mean([distinct_correct(r) for r in _records(e, test_fams)])
+                                                               for e in es]))
+    pairs = {}
+    for a, b in PAIRS:
+        if a not in entries or b not in entries: continue
+        for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES)):
+            for k in (1, design.test_n):
+                pairs[f'{a} − {b}, {split} pass@{k}'] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
+                                                                          [per_problem(e, fams, k) for e in entries[b]])
+    summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs)
+    atomic_write_json(out/'study_summary.json', summary)
+    return summary
+
+def seed_t_interval_or_point(values) -> dict:
+    "{'mean', 'lo', 'hi'}: a seed-level t-interval, or the point for one value (the Base model has no training seed)."
+    if len(values) == 1: return dict(mean=float(values[0]), lo=float(values[0]), hi=float(values[0]))
+    m, lo, hi = seed_t_interval(values)
+    return dict(mean=m, lo=lo, hi=hi)
+
+# %% ../nbs/45_lm_study.ipynb #4272ecfc
+def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', workers:int=2, stop_after:str='report',
+                 progress:bool=True) -> dict:
+    "Carry out the registered design up to `stop_after` (one of `STAGES`); every stage resumes. Returns what it has."
+    if stop_after not in STAGES: raise ConfigError(f"stop_after must be one of {STAGES}, got {stop_after!r}")
+    design = design or LMStudyDesign()
+    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
+    done = dict(design=design.digest)
+    def train(runs):
+        train_side_by_side({r['name']: run_overrides(r, design, out) for r in runs}, out, workers)
+    print(f"[lm-study] tuning: {len(study_runs(design))} runs", flush=True)
+    train(study_runs(design))
+    if stop_after == 'tune': return done
+    done['selected'] = selected = select_stage(design, out, progress)
+    print(f"[lm-study] selected: {selected}", flush=True)
+    if stop_after == 'select': return done
+    fresh = [r for r in study_runs(design, selected) if r['stage'] == 'fresh']
+    print(f"[lm-study] fresh seeds: {len(fresh)} runs", flush=True)
+    train(fresh)
+    if stop_after == 'fresh': return done
+    return report_stage(design, selected, out, progress)
+
+# %% ../nbs/45_lm_study.ipynb #0361f124
+def parse_args(argv=None):
+    import argparse
+    p = argparse.ArgumentParser(prog='sage-lm-study', description='The registered real-model study (nbs/45_lm_study.ipynb): '
+                                'tune on seed 101, select on validation problems, train fresh seeds, report. Resumable.')
+    p.add_argument('--out-dir', default='outputs/lm-study', help='where runs and results go (default: %(default)s)')
+    p.add_argument('--workers', type=int, default=2, help='trainings side by side, one process each (default: %(default)s)')
+    p.add_argument('--stop-after', choices=STAGES, default='report', help='the last stage to run (default: %(default)s)')
+    return p.parse_args(argv)
+
+def main(argv=None) -> int:
+    "Entry point of `sage-lm-study`."
+    import sys
+    a = parse_args(argv)
+    try: result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after)
+    except ConfigError as e:
+        print(f"sage-lm-study: {e}", file=sys.stderr); return 2
+    print(json.dumps({k: v for k, v in result.items() if k in ('design', 'selected', 'pairs')}, indent=1, ensure_ascii=False))
+    return 0

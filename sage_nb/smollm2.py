@@ -20,8 +20,11 @@ from .named_models import resolve_model
 __all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'LMSampling', 'problem_sets', 'evaluate_lm',
            'problem_bootstrap', 'distinct_correct', 'family_rows', 'token_kind', 'token_profile', 'profile_table',
            'base_table', 'committed', 'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig',
-           'demo_train_config', 'demo_families', 'pooled_passk', 'training_curves', 'demo_summary', 'plot_demo_curves',
-           'plot_demo_passk', 'policy_profiles', 'plot_profiles', 'run_demo', 'demo_table', 'parse_args', 'main']
+           'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'pooled_passk',
+           'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'policy_profiles', 'plot_profiles',
+           'log_progress', 'demo_workers', 'train_side_by_side', 'run_demo', 'demo_table', 'PilotConfig',
+           'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table',
+           'parse_args', 'main']
 
 # %% ../nbs/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -43,13 +46,14 @@ class LMSampling:
                     batch_size=self.batch_size, instruction=self.instruction, prompt_style=self.prompt_style)
 
 # %% ../nbs/44_smollm2.ipynb #791570fc
-def problem_sets(per_family:int=8, ood_per_family:int=4, seed:int=0, families=None) -> dict:
-    "{family: Dataset} of held-out problems: the test split of in-distribution families, the OOD split of the others."
+def problem_sets(per_family:int=8, ood_per_family:int=4, seed:int=0, families=None, split:str='test') -> dict:
+    "{family: Dataset} of held-out problems: the `split` (test, or validation) of in-distribution families, the OOD split of the others."
     from datasets import Dataset
+    if split not in ('test', 'validation'): raise ValueError(f"split must be 'test' or 'validation', got {split!r}")
     families = families or (*TRAIN_FAMILIES, *OOD_FAMILIES)
-    out = {}
+    out, in_dist = {}, split
     for f in families:
-        split, n = ('ood', ood_per_family) if FAMILIES[f].level == 0 else ('test', per_family)
+        split, n = ('ood', ood_per_family) if FAMILIES[f].level == 0 else (in_dist, per_family)
         if n: out[f] = Dataset.from_list(sample_split(f, split, n, seed))
     return out
 
@@ -213,13 +217,14 @@ class DemoConfig:
     "What `run_demo` trains and how it evaluates."
     out_dir: str = 'outputs/lm-demo'
     algorithms: tuple = ('GRPO', 'SAGE_Branch')
-    steps: int = 24                  # optimizer steps per algorithm (2 prompts x 8 completions each)
+    steps: int = 32                  # optimizer steps per algorithm (2 prompts x 8 completions each)
     seed: int = 0
     eval_per_family: int = 6         # held-out test problems per trained family
     eval_ood_per_family: int = 4     # out-of-distribution problems per OOD family
     eval_n: int = 16                 # samples per problem (pass@1 ... pass@eval_n)
     eval_max_new_tokens: int = 64    # the preset's completion limit: evaluation samples as training did
     overrides: tuple = ()            # more sage-train key=value overrides, applied to every algorithm
+    workers: int = 0                 # training processes side by side (0: one per algorithm, at most one per core)
 
     def __post_init__(self):
         from sage_nb.config import ALGORITHM_NAMES
@@ -227,6 +232,8 @@ class DemoConfig:
         self.algorithms = tuple(self.algorithms); self.overrides = tuple(self.overrides)
         for a in self.algorithms:
             if a not in ALGORITHM_NAMES: raise ConfigError(f"demo algorithm {a!r} unknown; known: {', '.join(ALGORITHM_NAMES)}")
+        if not isinstance(self.workers, int) or isinstance(self.workers, bool) or self.workers < 0:
+            raise ConfigError(f"demo workers must be an integer >= 0 (0: automatic), got {self.workers!r}")
         for k in ('steps', 'eval_n', 'eval_per_family', 'eval_max_new_tokens'):
             v = getattr(self, k)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1: raise ConfigError(f"demo {k} must be an integer >= 1, got {v!r}")
@@ -239,13 +246,20 @@ class DemoConfig:
         return cls(**{**small, **kw, 'overrides': (*QUICK_OVERRIDES, *overrides)})
 
 # %% ../nbs/44_smollm2.ipynb #0e9fc367
+def preset_run_overrides(out_dir, algorithm:str, steps:int, seed:int, *overrides) -> list[str]:
+    "`sage-train --preset cpu-smollm2` overrides of a run of `algorithm` for `steps` from `seed`, kept under `out_dir`."
+    out = Path(out_dir)
+    return [f'algorithm={algorithm}', f'rl.max_steps={steps}', f'rl.seed={seed}', f'output_root={out/"models"}',
+            f'data.dataset_name={out/"arith_train.jsonl"}', *overrides]
+
+def preset_run_config(out_dir, algorithm:str, steps:int, seed:int, *overrides):
+    "The `TrainConfig` of that run."
+    from sage_nb.config import load_config
+    return load_config(preset='cpu-smollm2', overrides=preset_run_overrides(out_dir, algorithm, steps, seed, *overrides))
+
 def demo_train_config(cfg:DemoConfig, algorithm:str):
     "The `TrainConfig` of one demo run: the `cpu-smollm2` preset with the demo's algorithm, steps, seed and folder."
-    from sage_nb.config import load_config
-    out = Path(cfg.out_dir)
-    return load_config(preset='cpu-smollm2', overrides=[f'algorithm={algorithm}', f'rl.max_steps={cfg.steps}',
-                       f'rl.seed={cfg.seed}', f'output_root={out/"models"}', f'data.dataset_name={out/"arith_train.jsonl"}',
-                       *cfg.overrides])
+    return preset_run_config(cfg.out_dir, algorithm, cfg.steps, cfg.seed, *cfg.overrides)
 
 def demo_families() -> tuple:
     "The evaluated families: every family the training mixture draws from, and every OOD family."
@@ -280,7 +294,7 @@ def demo_summary(results:dict, runs:dict, cfg:DemoConfig) -> dict:
     models = {}
     for key, entry in results['models'].items():
         label = entry['label']
-        if label != 'Base' and label not in cfg.algorithms: continue
+        if label != 'Base' and (label not in cfg.algorithms or entry['step'] != cfg.steps): continue   # an earlier run's entry
         ood = [f for f in OOD_FAMILIES]; test = [f for f in demo_families() if f not in ood]
         m = dict(test=pooled_passk(entry, test), ood=pooled_passk(entry, ood), families=family_rows(entry, ks=(1, cfg.eval_n)))
         if label in runs:
@@ -360,6 +374,54 @@ def plot_profiles(profiles:dict):
     fig.tight_layout()
     return fig
 
+# %% ../nbs/44_smollm2.ipynb #fef34864
+_STEP_RE = re.compile(r'(\d+)/(\d+) \[')
+
+def log_progress(log) -> str:
+    "The last `step/total` a training log's progress bar shows, or '-' before the first step."
+    try: tail = Path(log).read_bytes()[-4000:].decode(errors='replace')
+    except OSError: return '-'
+    found = _STEP_RE.findall(tail)
+    return f'{found[-1][0]}/{found[-1][1]}' if found else '-'
+
+def demo_workers(cfg:DemoConfig) -> int:
+    "How many trainings run at once: `cfg.workers`, else one per algorithm, at most one per core."
+    import os
+    return cfg.workers or max(1, min(len(cfg.algorithms), os.cpu_count() or 1))
+
+# %% ../nbs/44_smollm2.ipynb #20ae1b40
+def train_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
+    "`sage-train --preset cpu-smollm2 <overrides>` for each {label: overrides}, `workers` at a time, each in its own process."
+    import os, subprocess, sys
+    threads = threads or max(1, (os.cpu_count() or 1) // workers)
+    env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
+    pending, running, last = list(jobs.items()), {}, time.time()
+    try:
+        while pending or running:
+            while pending and len(running) < workers:
+                label, overrides = pending.pop(0)
+                log = Path(log_dir)/f'train_{label}.log'
+                with open(log, 'w') as f:
+                    proc = subprocess.Popen([sys.executable, '-m', 'sage_nb.train', '--preset', 'cpu-smollm2', *overrides],
+                                            stdout=f, stderr=subprocess.STDOUT, env=env)
+                running[label] = (proc, log)
+            time.sleep(0.5)
+            for label, (proc, log) in list(running.items()):
+                if proc.poll() is None: continue
+                del running[label]
+                if proc.returncode:
+                    tail = log.read_text(errors='replace')[-1500:]
+                    raise RuntimeError(f"training {label} failed (exit status {proc.returncode}); its log {log} ends:\n{tail}")
+            if time.time() - last >= every and running:
+                print('[train] ' + ', '.join(f'{l} step {log_progress(g)}' for l, (_, g) in running.items()), flush=True)
+                last = time.time()
+    finally:
+        for proc, _ in running.values():   # a failure or an interruption: stop the rest (they resume from checkpoints)
+            if proc.poll() is None: proc.terminate()
+        for proc, _ in running.values():
+            try: proc.wait(timeout=30)
+            except subprocess.TimeoutExpired: proc.kill()
+
 # %% ../nbs/44_smollm2.ipynb #3d9dbc1e
 def run_demo(cfg:DemoConfig|None=None, progress:bool=True) -> dict:
     "Train every algorithm, evaluate base and trained models, write `demo_summary.json` and the figures. Resumable."
@@ -368,9 +430,14 @@ def run_demo(cfg:DemoConfig|None=None, progress:bool=True) -> dict:
     from sage_nb.style import savefig
     cfg = cfg or DemoConfig()
     out = Path(cfg.out_dir); out.mkdir(parents=True, exist_ok=True)
-    runs, t0 = {}, time.time()
-    for alg in cfg.algorithms:
-        print(f"[demo] training {alg} for {cfg.steps} steps", flush=True)
+    runs, t0, workers = {}, time.time(), demo_workers(cfg)
+    if workers > 1:
+        print(f"[demo] training {', '.join(cfg.algorithms)} for {cfg.steps} steps, {workers} side by side "
+              f"(their output: {out}/train_<algorithm>.log)", flush=True)
+        train_side_by_side({a: preset_run_overrides(out, a, cfg.steps, cfg.seed, *cfg.overrides) for a in cfg.algorithms},
+                           out, workers)
+    for alg in cfg.algorithms:   # after side-by-side training each run is found finished: nothing is trained twice
+        if workers == 1: print(f"[demo] training {alg} for {cfg.steps} steps", flush=True)
         runs[alg] = dict(dir=str(train(demo_train_config(cfg, alg))))
     sets = problem_sets(cfg.eval_per_family, cfg.eval_ood_per_family, seed=0, families=demo_families())
     sampling, results_path = LMSampling(n=cfg.eval_n, max_new_tokens=cfg.eval_max_new_tokens), out/'evaluation_results.json'
@@ -403,6 +470,74 @@ def demo_table(summary:dict) -> str:
         lines.append(f"| {label} | {cell(m['test'], '1')} | {cell(m['test'], K)} | {cell(m['ood'], '1')} | {cell(m['ood'], K)} | {dc:.2f} |")
     return '\n'.join(lines)
 
+# %% ../nbs/44_smollm2.ipynb #56b629b2
+@dataclass
+class PilotConfig:
+    "The learning-rate pilot: each algorithm at each candidate rate, on a tuning seed that no reported result uses."
+    out_dir: str = 'outputs/lm-pilot'
+    algorithms: tuple = ('GRPO',)
+    learning_rates: tuple = (1e-3,)
+    steps: int = 32
+    seed: int = 101
+    min_length: float = 8.0           # a run whose completions end shorter than this has collapsed
+
+    def __post_init__(self):
+        from sage_nb.core import ConfigError
+        DemoConfig(algorithms=self.algorithms, steps=self.steps)          # the same checks as the demo's
+        self.algorithms, self.learning_rates = tuple(self.algorithms), tuple(float(r) for r in self.learning_rates)
+        if not self.learning_rates or any(not 0 < r < 1 for r in self.learning_rates):
+            raise ConfigError(f"pilot learning_rates must be in (0, 1), got {self.learning_rates}")
+        if self.seed == DemoConfig.seed: raise ConfigError(f"the pilot's seed must not be the demo's reported seed {DemoConfig.seed}")
+
+def pilot_run_name(algorithm:str, lr:float) -> str: return f'{algorithm}_lr{lr:g}'
+
+def pilot_train_config(cfg:PilotConfig, algorithm:str, lr:float):
+    "One pilot run: the preset at rate `lr`, in its own run directory (`pilot_run_name`)."
+    return preset_run_config(cfg.out_dir, algorithm, cfg.steps, cfg.seed, f'rl.learning_rate={lr:g}',
+                             f'algorithm_name={pilot_run_name(algorithm, lr)}')
+
+# %% ../nbs/44_smollm2.ipynb #5c9d1b23
+def pilot_scores(curves:dict, min_length:float=8.0) -> dict:
+    "The rule's numbers for one run's `training_curves`: second-half mean reward, last-quarter mean length, collapsed."
+    reward, length = np.asarray(curves['reward'], float), np.asarray(curves['length'], float)
+    n = len(reward)
+    if n < 4: raise ValueError(f"a pilot run needs at least 4 logged steps, got {n}")
+    score, last_length = float(np.nanmean(reward[n // 2:])), float(np.nanmean(length[-max(1, n // 4):]))
+    return dict(first_half=float(np.nanmean(reward[:n // 2])), score=score, last_length=last_length,
+                collapsed=bool(last_length < min_length))
+
+def choose_learning_rate(scores:dict) -> float|None:
+    "The rate with the highest mean score over its algorithms' runs ({lr: [scores]}); collapsed rates are out; ties: smaller."
+    ok = {lr: np.mean([s['score'] for s in runs]) for lr, runs in scores.items() if not any(s['collapsed'] for s in runs)}
+    if not ok: return None
+    best = max(ok.values())
+    return min(lr for lr, v in ok.items() if v == best)
+
+# %% ../nbs/44_smollm2.ipynb #78052897
+def run_pilot(cfg:PilotConfig|None=None) -> dict:
+    "Train every (algorithm, rate) of the pilot (resumable), score each run by the rule, write `pilot_summary.json`."
+    from sage_nb.train import train
+    cfg = cfg or PilotConfig()
+    runs, by_rate = {}, {}
+    for lr in cfg.learning_rates:
+        for alg in cfg.algorithms:
+            print(f"[pilot] {alg} at learning rate {lr:g}, seed {cfg.seed}, {cfg.steps} steps", flush=True)
+            run_dir = train(pilot_train_config(cfg, alg, lr))
+            curves = training_curves(json.loads((Path(run_dir)/'log_history.json').read_text()))
+            scores = pilot_scores(curves, cfg.min_length)
+            runs[pilot_run_name(alg, lr)] = dict(algorithm=alg, learning_rate=lr, curves=curves, **scores)
+            by_rate.setdefault(lr, []).append(scores)
+    summary = dict(config=asdict(cfg), runs=runs, chosen_learning_rate=choose_learning_rate(by_rate))
+    atomic_write_json(Path(cfg.out_dir)/'pilot_summary.json', summary)
+    return summary
+
+def pilot_table(summary:dict) -> str:
+    "Markdown table of the pilot's runs: the rule's numbers, and which rate it chose."
+    lines = ['| run | reward, first half | reward, second half (score) | length, last quarter | collapsed |', '|---|---|---|---|---|']
+    for name, r in summary['runs'].items():
+        lines.append(f"| {name} | {r['first_half']:.3f} | {r['score']:.3f} | {r['last_length']:.1f} | {'yes' if r['collapsed'] else 'no'} |")
+    return '\n'.join(lines + ['', f"chosen learning rate: {summary['chosen_learning_rate']}"])
+
 # %% ../nbs/44_smollm2.ipynb #f0a1f42a
 def parse_args(argv=None):
     import argparse
@@ -415,8 +550,18 @@ def parse_args(argv=None):
     d.add_argument('--algorithms', nargs='+', default=list(DemoConfig.algorithms), help='algorithms to train (default: %(default)s)')
     d.add_argument('--seed', type=int, default=0, help='training seed (default: %(default)s)')
     d.add_argument('--eval-n', type=int, default=DemoConfig.eval_n, help='samples per evaluation problem (default: %(default)s)')
+    d.add_argument('--workers', type=int, default=0, help='trainings side by side, one process each (default: one per '
+                   'algorithm, at most one per core)')
     d.add_argument('--quick', action='store_true', help='a smoke test: 2 steps, 4 completions of 16 tokens, 1 problem per family')
     d.add_argument('overrides', nargs='*', help='sage-train overrides for every run, e.g. rl.learning_rate=5e-5')
+    pl = sub.add_parser('pilot', help='choose the learning rate on a tuning seed: each candidate rate, scored by training '
+                        'reward by the rule written in nbs/44_smollm2.ipynb (resumable)')
+    pl.add_argument('--out-dir', default=PilotConfig.out_dir, help='where the pilot runs go (default: %(default)s)')
+    pl.add_argument('--learning-rates', nargs='+', type=float, default=list(PilotConfig.learning_rates),
+                    help='candidate rates (default: %(default)s)')
+    pl.add_argument('--algorithms', nargs='+', default=list(PilotConfig.algorithms), help='algorithms to train (default: %(default)s)')
+    pl.add_argument('--steps', type=int, default=PilotConfig.steps, help='optimizer steps per run (default: %(default)s)')
+    pl.add_argument('--seed', type=int, default=PilotConfig.seed, help='tuning seed, not the demo\'s (default: %(default)s)')
     b = sub.add_parser('base', help="the base model's table: pass@1..64 per family with intervals over problems (resumable)")
     b.add_argument('--out-dir', default='outputs/lm/base', help='where the results go (default: %(default)s)')
     b.add_argument('--per-family', type=int, default=8, help='test problems per in-distribution family (default: %(default)s)')
@@ -439,7 +584,12 @@ def main(argv=None) -> int:
             print(base_table(summary['rows'])); print(training_setup(summary))
             print(f"written to {Path(a.out_dir)/'base_summary.json'} (the notebook reads it from nbs/results/smollm2_base.json)")
             return 0
-        common = dict(out_dir=a.out_dir, algorithms=tuple(a.algorithms), seed=a.seed, overrides=tuple(a.overrides))
+        if a.command == 'pilot':
+            summary = run_pilot(PilotConfig(out_dir=a.out_dir, algorithms=tuple(a.algorithms), learning_rates=tuple(a.learning_rates),
+                                            steps=a.steps, seed=a.seed))
+            print(pilot_table(summary)); return 0
+        common = dict(out_dir=a.out_dir, algorithms=tuple(a.algorithms), seed=a.seed, overrides=tuple(a.overrides),
+                      workers=a.workers)
         cfg = DemoConfig.quick(**common) if a.quick else DemoConfig(steps=a.steps, eval_n=a.eval_n, **common)
         summary = run_demo(cfg)
         print(demo_table(summary)); print(f"summary and figures in {cfg.out_dir}")

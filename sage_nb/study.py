@@ -9,23 +9,24 @@ from collections import Counter
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 import numpy as np
-from .core import atomic_write_json, atomic_write_text, json_digest
+from .core import atomic_write_json, atomic_write_text, json_digest, wall_note
 from .passk import pass_at_k, default_ks
 from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, parse_completion, is_correct,
                           make_task_reward)
 from .rewards import completion_text
 from .style import algo_color
+from .algorithms import REGISTRY, lookup, algorithm_table
 from .testbed import (TestbedConfig, TESTBED_TASK, run_settings, base_settings, build_base, train_policy,
                              load_policy, evaluate_policy, curves_from_log, cached_run, run_jobs, _quietly)
 
 # %% auto #0
-__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'HEADLINE_ARMS', 'STUDY_FIGURES', 'regime_task',
-           'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward', 'make_passk_reward',
-           'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws', 'bootstrap_passk',
-           'summarise_arm', 'rollout_entropies', 'task_rollout', 'shaping_profile', 'post_hoc_label', 'tuning_jobs',
-           'select_configs', 'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview', 'controls_table',
-           'headline_table', 'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning',
-           'slim_results', 'run_study', 'study_main']
+__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_REWARDS', 'HEADLINE_ARMS',
+           'STUDY_FIGURES', 'regime_task', 'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward',
+           'make_passk_reward', 'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws',
+           'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'task_rollout', 'shaping_profile', 'post_hoc_label',
+           'tuning_jobs', 'select_configs', 'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview',
+           'controls_table', 'headline_table', 'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism',
+           'plot_tuning', 'slim_results', 'run_study', 'study_main']
 
 # %% ../nbs/42_study.ipynb #ea67fce9
 REGIMES = {  # regime -> per-strategy execution noise of the demonstrations (A, B, C, D); the rest is TESTBED_TASK
@@ -157,26 +158,19 @@ def make_passk_reward(task:TaskConfig, k:int, num_generations:int):
     return passk_reward
 
 # %% ../nbs/42_study.ipynb #f1d3aba6
+STUDY_REWARDS = {  # an arm's `reward` (sage_nb.algorithms) -> (its parameters, the reward functions of a run)
+    'novelty': (('coef',), lambda task, G, p: [make_task_reward(task), make_novelty_reward(p['coef'], G)]),
+    'passk': (('k',), lambda task, G, p: [make_passk_reward(task, int(p['k']), G)]),
+}
+_TASK_ONLY = ((), lambda task, G, p: [make_task_reward(task)])
+
 def arm_settings(arm:str, params:dict, tb:TestbedConfig, seed:int) -> tuple[dict, list]:
-    "(SAGEConfig keyword arguments, reward functions) of one run of `arm` with configuration `params`."
-    task, G = tb.task_config, tb.num_generations
+    "(SAGEConfig keyword arguments, reward functions) of one run of `arm` (a registry name) with configuration `params`."
+    if arm not in (*SEARCH_SPACES, *MATCHED): raise ValueError(f"unknown arm {arm!r}; arms: {[*SEARCH_SPACES, *MATCHED]}")
+    own, rewards = STUDY_REWARDS.get(lookup(arm).reward, _TASK_ONLY)
     shared = replace(tb, beta=params['beta'], learning_rate=params['learning_rate'])
-    rewards = [make_task_reward(task)]
-    if arm == 'GRPO':
-        s = run_settings('GRPO', shared, seed); s['entropy_coef'] = params['entropy_coef']
-    elif arm in ('SAGE_Branch', 'SAGE_Random'):
-        s = run_settings(arm, replace(shared, gamma=params['gamma'], tau=params.get('tau', tb.tau),
-                                      shaping_reduce=params['shaping_reduce']), seed)
-    elif arm == 'EntropyReward':
-        s = run_settings('SAGE_Branch', replace(shared, shaping_reduce='mean'), seed)
-        s.update(guide='entropy', guide_kwargs={'gamma': params['gamma']}, credit='sequence')
-    elif arm == 'Novelty':
-        s = run_settings('GRPO', shared, seed); rewards.append(make_novelty_reward(params['coef'], G))
-    elif arm == 'PassK':
-        s = run_settings('GRPO', shared, seed); s['scale_rewards'] = 'none'
-        rewards = [make_passk_reward(task, int(params['k']), G)]
-    else: raise ValueError(f"unknown arm {arm!r}")
-    return s, rewards
+    tuned = {k: v for k, v in params.items() if k not in ('beta', 'learning_rate', *own)}
+    return run_settings(arm, shared, seed, **tuned), rewards(tb.task_config, tb.num_generations, params)
 
 # %% ../nbs/42_study.ipynb #295870af
 def problem_sets(cfg:StudyConfig, regime:str) -> dict:
@@ -577,14 +571,14 @@ def run_study(cfg:StudyConfig, progress:bool=True) -> dict:
     res['run_core_s'] = float(sum(r['wall_s'] for r in res['runs']))   # what all the runs cost, one core each
     md = ['# Testbed study', '', res['overview'], '', '## Against SAGE_Branch', '', res.get('controls', ''), '']
     md += [f"## {reg}\n\n{t}\n" for reg, t in res['tables'].items()]
-    (out/'study.md').write_text('\n'.join(md) + f"\nWall time: {res['wall_s']:.0f} s on {cfg.workers} worker(s).\n")
+    (out/'study.md').write_text('\n'.join(md) + f"\n{wall_note(res['wall_s'], res['runs'], cfg.workers)}\n")
     atomic_write_json(out/'study_results.json', res)
     atomic_write_text(out/'study_summary.json', json.dumps(slim_results(res), separators=(',', ':')))
     return res
 
 # %% ../nbs/42_study.ipynb #a3a78b86
 def study_main(quick:bool=False, out_dir:str|None=None, workers:int|None=None) -> int:
-    "`sage-testbed --study`: run (or resume) the study and print its overview."
+    "`sage-study` (`sage-testbed --study`): run (or resume) the study and print its overview."
     kw = {k: v for k, v in dict(out_dir=out_dir, workers=workers).items() if v is not None}
     cfg = quick_study_config(**kw) if quick else StudyConfig(**kw)
     print(f"study: {len(cfg.regimes)} regimes, {len(cfg.arms)} tuned arms x {cfg.configs_per_arm} configurations x "

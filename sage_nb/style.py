@@ -8,30 +8,14 @@ import contextlib, io, logging, os, tempfile, warnings
 from pathlib import Path
 import matplotlib
 import matplotlib.pyplot as plt
+from .algorithms import REGISTRY
 
 # %% auto #0
 __all__ = ['ALGO_COLORS', 'QUIET_LOGGERS', 'algo_color', 'set_style', 'figures_dir', 'SavedFigure', 'in_notebook', 'savefig',
            'quiet']
 
 # %% ../nbs/01_style.ipynb #972b41b8
-ALGO_COLORS = {
-    'Base': '#7f7f7f',
-    'GRPO': '#1f77b4',
-    'GRPO_noKL': '#9ecae1',
-    'GRPO_fwdKL': '#17becf',
-    'GRPO_entropy': '#2ca02c',
-    'SAGE_Random': '#bcbd22',
-    'SAGE_Token': '#ff7f0e',
-    'SAGE_Branch': '#d62728',
-    'SAGE_Branch_token': '#e377c2',
-    'SAGE_Branch_mean': '#7b0d1e',
-    'SAGE_Random_mean': '#8c6d31',
-    # the testbed study's controls (42_study) and its post-hoc GRPO configuration
-    'EntropyReward': '#9467bd',
-    'Novelty': '#2ca02c',
-    'PassK': '#ff7f0e',
-    'GRPO config': '#9ecae1',
-}
+ALGO_COLORS = {name: a.color for name, a in REGISTRY.items()}   # every registry name: algorithms, variants, controls, labels
 
 # %% ../nbs/01_style.ipynb #0dfd6217
 def algo_color(name: str) -> str:

@@ -10,37 +10,27 @@ from pathlib import Path
 import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer)
-from .core import (ConfigError, read_yaml, atomic_write_json, mean_std, json_digest, coerce, die_with_parent,
+from .core import (ConfigError, read_yaml, atomic_write_json, mean_std, wall_note, json_digest, coerce, die_with_parent,
                           report_input_errors, add_debug_flag)
 from .config import algorithm_settings, LOSS_TYPES, MAX_LEARNING_RATE
+from .algorithms import REGISTRY, lookup, names, beta_of, beta_name, algorithm_table
 from .guides import make_guide
 from .passk import default_ks, pass_at_k_curve, plot_passk_bands
 from .style import quiet
 
 # %% auto #0
-__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'OWNED_MARK', 'LOG_CURVE_KEYS', 'TestbedConfigError',
-           'TestbedConfig', 'quick_config', 'sweep_runs', 'base_settings', 'build_base', 'run_settings',
-           'curves_from_log', 'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint', 'cached_run',
-           'run_one', 'run_jobs', 'aggregate', 'results_table', 'plot_run_passk', 'plot_curves', 'plot_tradeoff',
-           'plot_per_strategy', 'regime_note', 'results_conflict', 'run_testbed', 'parse_args', 'load_testbed_config',
-           'main']
+__all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'OWNED_MARK', 'LOG_CURVE_KEYS', 'PASSK_TITLES', 'CURVE_TITLES',
+           'TestbedConfigError', 'TestbedConfig', 'quick_config', 'sweep_runs', 'base_settings', 'build_base',
+           'run_settings', 'curves_from_log', 'evaluate_policy', 'load_policy', 'train_policy', 'run_fingerprint',
+           'cached_run', 'run_one', 'run_jobs', 'aggregate', 'results_table', 'runs_note', 'run_styles',
+           'plot_run_passk', 'smooth', 'plot_curves', 'plot_tradeoff', 'plot_per_strategy', 'regime_note',
+           'results_conflict', 'run_testbed', 'load_testbed_config']
 
 # %% ../nbs/41_testbed.ipynb #6281898d
 class TestbedConfigError(ConfigError):
     "A testbed configuration that cannot run, with the reason in words."
 
-ALGORITHM_RUNS = {  # run name -> (trainer algorithm, overrides of SAGEConfig fields, or of the testbed's gamma)
-    'GRPO': ('GRPO', {}),
-    'GRPO_noKL': ('GRPO_noKL', {}),
-    'GRPO_fwdKL': ('GRPO_fwdKL', {}),
-    'SAGE_Random': ('SAGE_Random', {}),
-    'SAGE_Token': ('SAGE_Token', {}),
-    'SAGE_Branch': ('SAGE_Branch', {}),
-    'SAGE_Branch_token': ('SAGE_Branch', {'credit': 'token'}),
-    'SAGE_Branch_mean': ('SAGE_Branch', {'shaping_reduce': 'mean', 'beta': 0.2, 'gamma': 4.0}),
-    'SAGE_Random_mean': ('SAGE_Random', {'shaping_reduce': 'mean', 'beta': 0.2, 'gamma': 4.0}),  # its matched control
-    'GRPO_entropy': ('GRPO', {'entropy_coef': 'ENTROPY'}),
-}
+ALGORITHM_RUNS = names('algorithm', 'variant')   # the testbed's runs: the six algorithms and their named variants (+ GRPO_beta<b>)
 
 # %% ../nbs/41_testbed.ipynb #3a40e920
 # The regime where the hidden rule is learnable from the first digit but the base model almost never follows it
@@ -48,10 +38,9 @@ ALGORITHM_RUNS = {  # run name -> (trainer algorithm, overrides of SAGEConfig fi
 TESTBED_TASK = dict(rule='first', demo_prior=(0.85, 0.10, 0.04, 0.01), demo_signal=0.05, exec_noise=(0.0, 0.05, 0.2, 0.3))
 
 # %% ../nbs/41_testbed.ipynb #4ce8fd1f
-def _is_beta_run(name:str) -> bool:
-    "Whether `name` is `GRPO_beta<b>` with a number b >= 0."
-    try: return name.startswith('GRPO_beta') and float(name[len('GRPO_beta'):]) >= 0
-    except ValueError: return False
+def _is_run(name:str) -> bool:
+    "Whether `name` is a testbed run: one of `ALGORITHM_RUNS`, or `GRPO_beta<b>` with a number b >= 0."
+    return name in ALGORITHM_RUNS or beta_of(name) is not None
 
 @dataclass
 class TestbedConfig:
@@ -81,7 +70,7 @@ class TestbedConfig:
     shaping_reduce:str = 'sum'
     scale_rewards:str = 'group'
     loss_type:str = 'grpo'
-    entropy_coef:float = 0.01                # for the GRPO_entropy baseline
+    entropy_coef:float = REGISTRY['GRPO_entropy'].settings['entropy_coef']   # the bonus of GRPO_entropy (and any run that has one)
     logging_steps:int = 5
     # evaluation
     eval_problems:int = 200
@@ -97,7 +86,7 @@ class TestbedConfig:
         self.algorithms, self.seeds, self.sweep_betas = tuple(self.algorithms), tuple(int(s) for s in self.seeds), tuple(self.sweep_betas)
         try: TaskConfig(**self.task)  # validates the task settings
         except TypeError as e: raise TestbedConfigError(f"task: {e}") from None
-        unknown = [a for a in self.algorithms if a not in ALGORITHM_RUNS and not _is_beta_run(a)]
+        unknown = [a for a in self.algorithms if not _is_run(a)]
         if unknown: raise TestbedConfigError(f"unknown algorithms {unknown}; known: {list(ALGORITHM_RUNS)} or GRPO_beta<value>")
         if not self.seeds: raise TestbedConfigError("seeds must name at least one seed")
         for name in ('steps', 'prompts_per_step', 'eval_problems', 'ood_problems', 'workers', 'logging_steps', 'hidden_size',
@@ -158,7 +147,7 @@ def sweep_runs(cfg:TestbedConfig) -> list[str]:
     "Run names the sweep adds: GRPO at each beta (0 is GRPO_noKL, the default beta is GRPO), the entropy bonus, SAGE_Random_mean."
     names = []
     for b in cfg.sweep_betas:
-        names.append('GRPO_noKL' if b == 0 else 'GRPO' if b == cfg.beta else f'GRPO_beta{b:g}')
+        names.append('GRPO_noKL' if b == 0 else 'GRPO' if b == cfg.beta else beta_name(b))
     return list(dict.fromkeys(names + ['GRPO_entropy', 'SAGE_Random_mean', 'SAGE_Branch', 'SAGE_Branch_mean']))
 
 # %% ../nbs/41_testbed.ipynb #59fbe7a5
@@ -237,19 +226,19 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
     return path
 
 # %% ../nbs/41_testbed.ipynb #fa709c3f
-def run_settings(name:str, cfg:TestbedConfig, seed:int) -> dict:
-    "The `SAGEConfig` keyword arguments of run `name` (algorithm defaults + this config's shared budget)."
-    if name.startswith('GRPO_beta'): algo, extra = 'GRPO', {'beta': float(name[len('GRPO_beta'):])}
-    elif name in ALGORITHM_RUNS: algo, extra = ALGORITHM_RUNS[name]; extra = dict(extra)
-    else: raise TestbedConfigError(f"unknown run {name!r}")
-    if extra.get('entropy_coef') == 'ENTROPY': extra['entropy_coef'] = cfg.entropy_coef
+def run_settings(name:str, cfg:TestbedConfig, seed:int, **params) -> dict:
+    "The `SAGEConfig` keyword arguments of run `name`: its registry entry (with `params` fixed) over this config's shared settings, and the budget."
+    try: algo = lookup(name)
+    except ValueError as e: raise TestbedConfigError(f"unknown run {name!r}: {e}") from None
+    if 'entropy_coef' in algo.settings: algo = algo.with_settings(entropy_coef=cfg.entropy_coef)   # the testbed's knob
     shared = dict(beta=cfg.beta, gamma=cfg.gamma, tau=cfg.tau, shaping_reduce=cfg.shaping_reduce)  # each algorithm keeps what it uses
-    return dict(algorithm_settings(algo, **{**shared, **extra}), learning_rate=cfg.learning_rate, num_generations=cfg.num_generations,
-                per_device_train_batch_size=cfg.prompts_per_step * cfg.num_generations,
-                max_completion_length=cfg.task_config.max_completion_tokens, temperature=cfg.temperature,
-                max_steps=cfg.steps, logging_steps=cfg.logging_steps, save_strategy='no', report_to='none', seed=seed,
-                loss_type=cfg.loss_type, scale_rewards=cfg.scale_rewards, lr_scheduler_type='constant', warmup_steps=0,
-                weight_decay=0.0, disable_tqdm=True, use_cpu=True)
+    budget = dict(learning_rate=cfg.learning_rate, num_generations=cfg.num_generations,
+                  per_device_train_batch_size=cfg.prompts_per_step * cfg.num_generations,
+                  max_completion_length=cfg.task_config.max_completion_tokens, temperature=cfg.temperature,
+                  max_steps=cfg.steps, logging_steps=cfg.logging_steps, save_strategy='no', report_to='none', seed=seed,
+                  loss_type=cfg.loss_type, scale_rewards=cfg.scale_rewards, lr_scheduler_type='constant', warmup_steps=0,
+                  weight_decay=0.0, disable_tqdm=True, use_cpu=True)
+    return algorithm_settings(algo.with_settings(**params), **shared, **budget)
 
 # %% ../nbs/41_testbed.ipynb #7ad8313f
 LOG_CURVE_KEYS = {'reward': 'reward', 'entropy': 'entropy', 'kl': 'kl', 'guide_active': 'sage/guide_active_frac',
@@ -405,70 +394,134 @@ def results_table(summary:dict, cfg:TestbedConfig, split:str='test') -> str:
                      f"{_fmt(o['pass_at_k']['1'])} | {_fmt(o['pass_at_k'][K])} |")
     return '\n'.join(lines)
 
+def runs_note(summary:dict) -> str:
+    "What the table's numbers and names are: ± = sample std over seeds, and one line per run from the registry."
+    seeds = sorted({s for e in summary.values() for s in e['seeds']})
+    return (f"Mean ± sample std (ddof 1) over seeds {', '.join(map(str, seeds))}; per-strategy columns are means. Runs:\n\n"
+            + '\n'.join(f"- **{n}**: {lookup(n).about}" + (f" ({s})" if (s := _fixed_text(n)) else '') for n in summary))
+
+def _fixed_text(name:str) -> str:
+    a = lookup(name)
+    return ', '.join(f'{k} {v:g}' if isinstance(v, float) else f'{k} {v}' for k, v in a.settings.items()) if a.kind == 'variant' else ''
+
 # %% ../nbs/41_testbed.ipynb #90464b53
+_BETA_MARKERS = ('^', 's', 'P', 'X', 'D', '*', 'h')
+
+def run_styles(names) -> dict:
+    "{name: (colour, marker)}: the registry's colour, except GRPO's β sweep, one shade of blue and one marker per β."
+    import matplotlib.pyplot as plt
+    from sage_nb.style import algo_color
+    betas = sorted({b for n in names if (b := beta_of(n)) is not None})
+    out = {}
+    for n in names:
+        b = beta_of(n)
+        if b is None: out[n] = (algo_color(n), 'v' if n == 'GRPO_noKL' else 'D' if n == 'GRPO_entropy' else 'o')
+        else:
+            i = betas.index(b)
+            out[n] = (plt.cm.Blues(0.45 + 0.5 * (i + 1) / len(betas)), _BETA_MARKERS[i % len(_BETA_MARKERS)])
+    return out
+
+PASSK_TITLES = {'test': 'held-out problems (3-5 digits)', 'ood': 'OOD: 6 digits, never seen in RL'}
+
 def plot_run_passk(summary:dict, split:str='test', ax=None):
-    "pass@k against k (log scale) for every run, mean over seeds with a ±std band (`passk.plot_passk_bands`)."
-    ax = plot_passk_bands({name: e[split]['pass_at_k'] for name, e in summary.items()}, ax=ax, ylabel=f'pass@k ({split})')
-    ax.legend(fontsize=6)
+    "pass@k against k (log scale) for every run, mean over seeds with a ±std band (`passk.plot_passk_bands`), legend outside."
+    styles = run_styles(summary)
+    ax = plot_passk_bands({name: e[split]['pass_at_k'] for name, e in summary.items()}, ax=ax, ylabel=f'pass@k ({split})',
+                          colors={n: c for n, (c, _) in styles.items()},
+                          dashed=('Base', *(n for n in summary if beta_of(n) is not None)))
+    ax.set_title(PASSK_TITLES.get(split, split))
+    ax.legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0), title='mean ± sd over seeds', title_fontsize=7)
     return ax
 
 _MOVED = {'plot_passk': 'plot_run_passk (evaluate.plot_passk plots a results file)',
-          'CURVE_KEYS': 'LOG_CURVE_KEYS (entropy.CURVE_KEYS groups curves for its figure)'}
+          'CURVE_KEYS': 'LOG_CURVE_KEYS (entropy.CURVE_KEYS groups curves for its figure)',
+          'main': 'sage_nb.experiment_cli.main (the command line, which answers --help without importing torch)',
+          'parse_args': 'sage_nb.experiment_cli.parse_args'}
 def __getattr__(name):
     if name in _MOVED: raise AttributeError(f"sage_nb.testbed.{name} was renamed: use {_MOVED[name]}")
     raise AttributeError(f"module 'sage_nb.testbed' has no attribute {name!r}")
 
 # %% ../nbs/41_testbed.ipynb #ab931bf9
-def plot_curves(results:list[dict], keys=('reward', 'entropy', 'kl', 'guide_active')):
-    "Training curves (mean over seeds) of every run: reward, policy entropy, KL to the reference, guide activity."
+def smooth(y, window:int=5) -> np.ndarray:
+    "Trailing moving average of `y` over `window` points (NaNs skipped; fewer points at the start)."
+    y = np.asarray(y, dtype=float)
+    out = np.full(len(y), np.nan)
+    for i in range(len(y)):
+        w = y[max(0, i - window + 1):i + 1]
+        if np.isfinite(w).any(): out[i] = np.nanmean(w)
+    return out
+
+CURVE_TITLES = {'reward': 'reward', 'entropy': 'policy entropy (nats/token)', 'kl': 'KL to the reference',
+                'guide_active': 'guide active (share of tokens)'}
+
+def plot_curves(results:list[dict], keys=('reward', 'entropy', 'kl', 'guide_active'), window:int=5):
+    "Training curves of every run, mean over seeds: raw logged values faint, a `window`-point moving average solid; a legend on every panel."
     import matplotlib.pyplot as plt
     from sage_nb.style import algo_color
-    fig, axes = plt.subplots(1, len(keys), figsize=(4 * len(keys), 3.2))
     by = {}
     for r in results:
-        if r['curves']: by.setdefault(r['name'], []).append(r['curves'])
-    for ax, key in zip(axes, keys):
-        for name, cs in by.items():
-            ys = np.array([c[key] for c in cs], dtype=float)
+        if r['curves']: by.setdefault(r['name'], []).append(r)
+    cols = 2 if len(keys) > 2 else len(keys)
+    fig, axes = plt.subplots((len(keys) + cols - 1) // cols, cols, figsize=(6.2 * cols, 3.6 * ((len(keys) + cols - 1) // cols)),
+                             squeeze=False)
+    for ax, key in zip(axes.flat, keys):
+        for name, rs in by.items():
+            ys = np.array([r['curves'][key] for r in rs], dtype=float)
             if np.isnan(ys).all(): continue
-            ax.plot(cs[0]['step'], np.nanmean(ys, 0), label=name, color=algo_color(name))
-        ax.set_title(key); ax.set_xlabel('step')
-    axes[-1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
+            x, y = rs[0]['curves']['step'], np.nanmean(ys, 0)
+            ax.plot(x, y, color=algo_color(name), alpha=0.2, lw=0.8)
+            ax.plot(x, smooth(y, window), color=algo_color(name), lw=1.6, label=name)
+        ax.set_title(CURVE_TITLES.get(key, key)); ax.set_xlabel('step')
+        if ax.lines: ax.legend(fontsize=6.5, ncol=2, loc='best')
+    for ax in list(axes.flat)[len(keys):]: ax.set_visible(False)
+    seeds = sorted({r['seed'] for rs in by.values() for r in rs})
+    fig.suptitle(f"mean over seeds {', '.join(map(str, seeds))}; faint: as logged, solid: {window}-point moving average", fontsize=9)
+    fig.tight_layout()
     return fig
 
+# %% ../nbs/41_testbed.ipynb #2dfd1c93
 def plot_tradeoff(summary:dict, cfg:TestbedConfig, ax=None):
-    "pass@1 against pass@kmax (mean ± std over seeds): does a method sit above GRPO's beta trade-off curve?"
+    "pass@1 against pass@kmax (mean ± std over seeds): does a method sit above GRPO's beta trade-off curve? One colour and marker per β."
     import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
     if ax is None: _, ax = plt.subplots(figsize=(5.5, 4))
     K = str(cfg.ks[-1])
     pts = {n: (e['test']['pass_at_k']['1'], e['test']['pass_at_k'][K]) for n, e in summary.items()}
-    grpo = sorted([(float(n[9:]) if n.startswith('GRPO_beta') else 0.0 if n == 'GRPO_noKL' else cfg.beta, p)
-                   for n, p in pts.items() if n.startswith('GRPO_beta') or n in ('GRPO', 'GRPO_noKL')])
+    beta = lambda n: 0.0 if n == 'GRPO_noKL' else cfg.beta if n == 'GRPO' else beta_of(n)
+    grpo = sorted((beta(n), p) for n, p in pts.items() if beta(n) is not None)
     if len(grpo) > 1:
         ax.plot([p[0]['mean'] for _, p in grpo], [p[1]['mean'] for _, p in grpo], color='gray', lw=1, zorder=0,
-                label='GRPO beta sweep')
-        for b, p in grpo: ax.annotate(f'β={b:g}', (p[0]['mean'], p[1]['mean']), fontsize=7, xytext=(3, 3), textcoords='offset points')
+                label='GRPO β sweep')
+    styles = run_styles(summary)
     for n, (p1, pk) in pts.items():
-        ax.errorbar(p1['mean'], pk['mean'], xerr=p1['std'], yerr=pk['std'], ls='none', color=algo_color(n), label=n, capsize=2,
-                    marker='s' if n.startswith('GRPO_beta') else 'D' if n == 'GRPO_entropy' else 'o')
+        color, marker = styles[n]
+        label = f'{n} (β={beta(n):g})' if beta(n) is not None and n != f'GRPO_beta{beta(n):g}' else n
+        ax.errorbar(p1['mean'], pk['mean'], xerr=p1['std'], yerr=pk['std'], ls='none', color=color, label=label, capsize=2,
+                    marker=marker, ms=6)
     ax.set_xlabel('pass@1 (accuracy)'); ax.set_ylabel(f'pass@{K} (coverage)')
+    ax.set_title('accuracy against coverage (mean ± sd over seeds)', fontsize=10)
     ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5))
     return ax
 
-# %% ../nbs/41_testbed.ipynb #2dfd1c93
+def _bar_errors(means, sds) -> np.ndarray:
+    "Asymmetric ±sd bars clipped to [0, 1] (a pass rate cannot leave it): rows (below, above)."
+    m, s = np.asarray(means, float), np.asarray(sds, float)
+    return np.stack([np.minimum(s, m), np.minimum(s, 1 - m)])
+
 def plot_per_strategy(summary:dict, cfg:TestbedConfig, split:str='test', ax=None):
-    "pass@kmax on the problems that need each strategy (rarest last), per run."
+    "pass@kmax on the problems that need each strategy (rarest last), per run; ±sd bars clipped to [0, 1]."
     import matplotlib.pyplot as plt
     from sage_nb.style import algo_color
     if ax is None: _, ax = plt.subplots(figsize=(7, 3.5))
     K, names = str(cfg.ks[-1]), list(summary); w = 0.8 / len(names)
     for i, n in enumerate(names):
         ps = summary[n][split]['per_strategy']
-        ax.bar(np.arange(len(STRATEGIES)) + i * w, [ps[s][K]['mean'] if s in ps else 0 for s in STRATEGIES], w,
-               yerr=[ps[s][K]['std'] if s in ps else 0 for s in STRATEGIES], color=algo_color(n), label=n)
+        means = [ps[s][K]['mean'] if s in ps else 0 for s in STRATEGIES]
+        ax.bar(np.arange(len(STRATEGIES)) + i * w, means, w, color=algo_color(n), label=n,
+               yerr=_bar_errors(means, [ps[s][K]['std'] if s in ps else 0 for s in STRATEGIES]), error_kw=dict(lw=0.8))
     ax.set_xticks(np.arange(len(STRATEGIES)) + 0.4 - w / 2, [f'{s} ({v})' for s, v in STRATEGIES.items()])
-    ax.set_ylabel(f'pass@{K} on problems needing it'); ax.legend(fontsize=6, ncol=2)
+    ax.set_ylim(0, 1.02); ax.set_ylabel(f'pass@{K} on problems needing it')
+    ax.set_title(f'coverage per needed strategy ({split}; bars: ± sd over seeds, clipped to [0, 1])', fontsize=10)
+    ax.legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1.0))
     return ax
 
 # %% ../nbs/41_testbed.ipynb #59eb3abd
@@ -479,7 +532,7 @@ def regime_note(cfg:TestbedConfig) -> str:
              "around and SAGE's settings were found on, quick to run, and favourable to an entropy guide by construction"
              if noise == tuple(TESTBED_TASK['exec_noise']) else f"a custom one (execution noise {noise})")
     return (f"Regime: {which}. The pre-registered study re-tests the comparison in four regimes with tuned baselines, "
-            "controls and fresh seeds: `sage-testbed --study` (about 45 minutes), notebook 42_study.")
+            "controls and fresh seeds: `sage-study` (about 45 minutes), notebook 42_study.")
 
 # %% ../nbs/41_testbed.ipynb #350afbcd
 _NOT_RESULT_DEFINING = ('out_dir', 'base_dir', 'workers', 'algorithms', 'seeds', 'sweep_betas')   # add or drop runs, change nothing saved
@@ -514,7 +567,7 @@ def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True, overwri
     main = {n: summary[n] for n in names if n in ('Base', *cfg.algorithms)}
     set_style()
     figs = {}
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4)); plot_run_passk(main, 'test', axes[0]); plot_run_passk(main, 'ood', axes[1])
+    fig, axes = plt.subplots(1, 2, figsize=(14, 4.5)); plot_run_passk(summary, 'test', axes[0]); plot_run_passk(summary, 'ood', axes[1])
     fig.tight_layout(); figs['passk'] = fig
     figs['curves'] = plot_curves([r for r in results if r['name'] in cfg.algorithms])
     fig, ax = plt.subplots(figsize=(8, 3.5)); plot_per_strategy(main, cfg, 'test', ax); fig.tight_layout(); figs['per_strategy'] = fig
@@ -524,27 +577,14 @@ def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True, overwri
         paths[k] = str(out/f'{k}.png'); f.savefig(paths[k] + '.tmp.png', dpi=110); os.replace(paths[k] + '.tmp.png', paths[k]); plt.close(f)
     table = results_table(summary, cfg)
     wall = time.time() - t0
-    (out/'results.md').write_text(f"# Testbed results\n\n{regime_note(cfg)}\n\n{table}\n\nWall time: {wall:.0f} s on {cfg.workers} worker(s).\n")
-    res = dict(config=cfg_dict, summary=summary, runs=results, figures=paths, table=table, wall_s=wall)
+    (out/'results.md').write_text(f"# Testbed results\n\n{regime_note(cfg)}\n\n{table}\n\n{runs_note(summary)}\n\n"
+                                  f"{wall_note(wall, results, cfg.workers)}\n")
+    res = dict(config=cfg_dict, summary=summary, runs=results, figures=paths, table=table, wall_s=wall,
+               run_core_s=float(sum(r['wall_s'] for r in results)))
     atomic_write_json(out/'results.json', res)
     return res
 
 # %% ../nbs/41_testbed.ipynb #d41863e4
-def parse_args(argv=None):
-    "Command-line arguments of `sage-testbed`."
-    p = argparse.ArgumentParser(prog='sage-testbed', description='CPU-scale SAGE testbed: SFT base -> GRPO/SAGE runs -> pass@k.')
-    p.add_argument('--quick', action='store_true', help='CI version: every algorithm, 1 seed, a few steps (outputs/testbed_quick)')
-    p.add_argument('--sweep', action='store_true', help='also run the GRPO beta sweep and the entropy-bonus baseline')
-    p.add_argument('--build-base', action='store_true', help='(re)build the SFT base model and stop')
-    p.add_argument('--config', help='YAML file with TestbedConfig fields')
-    p.add_argument('--out-dir'); p.add_argument('--workers', type=int); p.add_argument('--seeds', type=int, nargs='+')
-    p.add_argument('--steps', type=int)
-    p.add_argument('--study', action='store_true',
-                   help='run the pre-registered study (4 regimes, tuned arms, fresh seeds; about an hour; outputs/study)')
-    p.add_argument('--overwrite', action='store_true', help='replace results of other settings in the output directory')
-    add_debug_flag(p)
-    return p.parse_args(argv)
-
 def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConfig:
     "Defaults (or the quick CI defaults), updated from a YAML file, then from keyword overrides (None is ignored)."
     d = {}
@@ -555,23 +595,3 @@ def load_testbed_config(path=None, quick:bool=False, **overrides) -> TestbedConf
         if bad: raise TestbedConfigError(f"{path}: unknown testbed settings {bad}; known: {sorted(known)}")
     d.update({k: v for k, v in overrides.items() if v is not None})
     return quick_config(**d) if quick else TestbedConfig(**d)
-
-def main(argv=None) -> int:
-    "`sage-testbed`: the full experiment (default), `--quick`, `--sweep`, `--build-base`, or `--study` (`sage_nb.study`)."
-    a = parse_args(argv)
-    return report_input_errors('sage-testbed', lambda: _main(a), a.debug)
-
-def _main(a) -> int:
-    if a.study:
-        fixed = [f for f, v in (('--config', a.config), ('--seeds', a.seeds), ('--steps', a.steps), ('--sweep', a.sweep),
-                                ('--build-base', a.build_base), ('--overwrite', a.overwrite)) if v]
-        if fixed: raise TestbedConfigError(f"sage-testbed --study: {', '.join(fixed)} do not apply; the study's design is fixed (StudyConfig)")
-        from sage_nb.study import study_main
-        return study_main(a.quick, a.out_dir, a.workers)
-    cfg = load_testbed_config(a.config, a.quick, out_dir=a.out_dir, workers=a.workers, seeds=a.seeds, steps=a.steps)
-    if a.build_base:
-        print(f'base model: {build_base(cfg, force=True)}'); return 0
-    print(regime_note(cfg))
-    res = run_testbed(cfg, sweep=a.sweep, overwrite=a.overwrite)
-    print(res['table']); print(f"\nresults: {Path(cfg.out_dir)/'results.json'}  wall time: {res['wall_s']:.0f} s")
-    return 0

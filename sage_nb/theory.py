@@ -7,20 +7,21 @@ from __future__ import annotations
 import argparse, itertools, sys, time
 from dataclasses import dataclass
 from pathlib import Path
-import torch
-from torch import Tensor
-from .guides import branch_log_q, token_entropy, make_guide
-from .kl import exact_pseudo_kl, per_token_kl, expected_kl_grad
-from .credit import shaped_rewards, group_advantages, returns_to_go_advantages
+from typing import TYPE_CHECKING
+if TYPE_CHECKING: from torch import Tensor   # annotations only
+# torch, and the sage_nb modules built on it, are imported inside the functions that use them:
+# `sage-theory --help` answers without loading torch
 
 # %% auto #0
 __all__ = ['RECORD_EVERY', 'check_k3_exactness', 'Tree', 'tree_guide_log_q', 'stationary_target', 'tree_objective',
            'total_variation', 'optimize_tree', 'tree_problem', 'run_tree_experiment', 'support_problem', 'coverage',
-           'run_support_experiment', 'check_q_one_is_grpo', 'run_theory_demo', 'main']
+           'run_support_experiment', 'check_q_one_is_grpo', 'run_theory_demo', 'parse_args', 'main']
 
 # %% ../nbs/14_theory.ipynb #e7ea1198
 def check_k3_exactness(n_cases: int = 200, vocab: int = 6, seed: int = 0) -> dict[str, float]:
     "Max abs error of E_p[k3] vs the pseudo-KL and of E[grad(ratio*k3)] vs grad pseudo-KL over random cases."
+    import torch
+    from sage_nb.kl import exact_pseudo_kl, per_token_kl, expected_kl_grad
     gen = torch.Generator().manual_seed(seed)
     err_value = err_grad = 0.0
     for _ in range(n_cases):
@@ -45,6 +46,7 @@ class Tree:
     depth: int = 3
 
     def __post_init__(self):
+        import torch
         self.states = [s for d in range(self.depth) for s in itertools.product(range(self.vocab), repeat=d)]
         self.index = {s: i for i, s in enumerate(self.states)}
         self.sequences = list(itertools.product(range(self.vocab), repeat=self.depth))
@@ -62,6 +64,7 @@ class Tree:
 
     def token_logprobs(self, logits: Tensor) -> Tensor:
         "log pi(y_t | s_t) for every sequence and step, shape (n_seq, D), from per-state `logits` (n_states, V)."
+        import torch
         logp = torch.log_softmax(logits, -1)
         return logp[self.seq_states, self.seq_tokens]
 
@@ -75,22 +78,28 @@ class Tree:
 
     def state_probs(self, logits: Tensor) -> Tensor:
         "Probability of reaching each state (prefix) under the policy."
+        import torch
         logp = torch.log_softmax(logits, -1)[self.path_states, self.path_tokens]
         return torch.where(self.path_mask, logp, torch.zeros_like(logp)).sum(-1).exp()
 
 # %% ../nbs/14_theory.ipynb #fc5a11ab
 def tree_guide_log_q(ref_logits: Tensor, gamma: float, tau: float) -> Tensor:
     "Per-state log q(s) of the branch guide evaluated on the reference's entropy at each state."
+    import torch
+    from sage_nb.guides import branch_log_q, token_entropy
     h = token_entropy(ref_logits)
     return branch_log_q(h, torch.ones_like(h), gamma, tau).to(ref_logits.dtype)
 
 def stationary_target(tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: Tensor, beta: float) -> Tensor:
     "pi*(y) proportional to Q(y) pi_ref(y) exp(r(y)/beta), over all sequences."
+    import torch
     return torch.softmax(tree.seq_logprobs(ref_logits) + tree.seq_log_q(state_log_q) + rewards / beta, -1)
 
 def tree_objective(logits: Tensor, tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: Tensor,
                    beta: float, credit: str = 'sequence', local_kl: bool = False) -> Tensor:
     "Exact objective (or the trainer's surrogate when `local_kl`) for credit 'sequence', 'token' or 'none' (GRPO)."
+    import torch
+    from sage_nb.kl import exact_pseudo_kl
     if credit not in ('sequence', 'token', 'none'): raise ValueError(f"unknown credit {credit!r}")
     seq_p = tree.seq_logprobs(logits).exp()
     advantage = rewards + (beta * tree.seq_log_q(state_log_q) if credit == 'sequence' else 0.0)
@@ -112,6 +121,7 @@ def optimize_tree(tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: 
                   credit: str = 'sequence', local_kl: bool = False, steps: int = 800, lr: float = 0.2,
                   record_every: int = RECORD_EVERY):
     "Maximise `tree_objective` from pi_ref; returns (final sequence distribution, TV-to-pi* history)."
+    import torch
     target = stationary_target(tree, ref_logits, rewards, state_log_q, beta)
     logits = ref_logits.detach().clone().requires_grad_(True)
     opt = torch.optim.Adam([logits], lr=lr)
@@ -127,6 +137,7 @@ def optimize_tree(tree: Tree, ref_logits: Tensor, rewards: Tensor, state_log_q: 
 # %% ../nbs/14_theory.ipynb #b5b149f4
 def tree_problem(vocab: int = 3, depth: int = 3, seed: int = 0, gamma: float = 4.0, tau: float = 0.3):
     "A random tree, reference logits with mixed certainty, rewards on a few leaves and the branch guide per state."
+    import torch
     gen = torch.Generator().manual_seed(seed)
     tree = Tree(vocab, depth)
     sharpness = torch.where(torch.rand(tree.n_states, 1, generator=gen) < 0.5, 4.0, 0.3).double()
@@ -148,6 +159,7 @@ def run_tree_experiment(beta: float = 0.5, steps: int = 800, seed: int = 0) -> d
 # %% ../nbs/14_theory.ipynb #badbcc58
 def support_problem(rare_mass: float = 1e-2, vocab: int = 4, depth: int = 3):
     "A tree with a dominant correct path (0,0,0) and a rare one (V-1, ...) behind high-entropy states."
+    import torch
     tree = Tree(vocab, depth)
     ref_logits = torch.zeros(tree.n_states, vocab, dtype=torch.float64)
     for i, s in enumerate(tree.states):
@@ -168,6 +180,7 @@ def coverage(p: float, k: int) -> float:
 # %% ../nbs/14_theory.ipynb #4406423b
 def run_support_experiment(beta: float = 0.1, gamma: float = 4.0, tau: float = 0.3, rare_mass: float = 1e-2) -> dict:
     "Stationary mass of the rare correct answer under the reference, GRPO (reverse KL) and SAGE-branch."
+    import torch
     tree, ref_logits, rewards = support_problem(rare_mass)
     rare = tree.sequences.index((tree.vocab - 1,) + (1,) * (tree.depth - 1))
     slq = tree_guide_log_q(ref_logits, gamma, tau)
@@ -182,6 +195,10 @@ def run_support_experiment(beta: float = 0.1, gamma: float = 4.0, tau: float = 0
 # %% ../nbs/14_theory.ipynb #058a462d
 def check_q_one_is_grpo(seed: int = 0) -> dict[str, bool]:
     "Compare every SAGE quantity at q = 1 (gamma = 0 guides) with its GRPO counterpart, exactly (torch.equal)."
+    import torch
+    from sage_nb.guides import make_guide
+    from sage_nb.kl import per_token_kl
+    from sage_nb.credit import shaped_rewards, group_advantages, returns_to_go_advantages
     gen = torch.Generator().manual_seed(seed)
     B, T, G = 8, 7, 4
     mask = (torch.rand(B, T, generator=gen) > 0.2).long()
@@ -241,12 +258,15 @@ def run_theory_demo(steps: int = 800, out_dir: str | None = None, plot: bool = T
     return report
 
 # %% ../nbs/14_theory.ipynb #e4bb2d27
-def main(argv=None) -> int:
-    "Console entry point `sage-demo`: run the exact theory demonstration; exit status 0 when every check holds."
+def parse_args(argv=None):
     ap = argparse.ArgumentParser(description='SAGE exact theory demonstration (CPU, seconds).')
     ap.add_argument('--steps', type=int, default=800, help='gradient steps on the tree problem')
     ap.add_argument('--out', default='outputs/theory', help='folder for the figures')
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+def main(argv=None) -> int:
+    "Console entry point `sage-theory` (and `sage-demo`): run the exact theory demonstration; exit status 0 when every check holds."
+    args = parse_args(argv)
     report = run_theory_demo(args.steps, args.out)
     ok = report['q_one_is_grpo'] and report['tv[sequence, exact objective]'] < 1e-3
     if not ok: print('theory checks failed', file=sys.stderr)

@@ -4,23 +4,23 @@
 
 # %% ../nbs/24_train.ipynb #2710bc82
 from __future__ import annotations
-import argparse, contextlib, hashlib, json, logging, os, random, shutil, sys, time
-from dataclasses import fields
+import argparse, contextlib, hashlib, importlib.resources, json, logging, os, random, shutil, sys, time, warnings
 from pathlib import Path
-import torch
-from .core import ConfigError, atomic_write_text, import_object, file_lock, report_input_errors, add_debug_flag
-from .config import (TrainConfig, load_config, save_config, config_to_dict, list_presets, sage_config,
-                            trainer_value, precision_flags, prompts_per_generation, GUIDE_PARAMS, REWARD_FUNCS)
-from .models import (save_tiny_model, load_model_and_tokenizer, load_unsloth_model, make_lora_config,
-                            has_cuda, optional_backend)
+from .core import (ConfigError, atomic_write_text, import_object, file_lock, report_input_errors, add_debug_flag,
+                          is_hub_id, hub_cached, hub_offline_reason, work_offline_if_unreachable)
 from .data import _EXTS, data_digest
+from typing import TYPE_CHECKING
+if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
+# sage_nb.config, sage_nb.models (and so torch, transformers, TRL) are imported by the functions that use them:
+# `sage-train --help` answers without loading them
 
 # %% auto #0
-__all__ = ['sage_config_from', 'GUIDE_KWARGS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data',
-           'checkpoint_step', 'last_checkpoint', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
+__all__ = ['tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'checkpoint_step', 'last_checkpoint',
+           'progress_line', 'use_compact_progress', 'quiet_checkpointing_renames', 'checkpointing_settings',
+           'tiny_model_note', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
            'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
            'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir',
-           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'parse_args', 'main']
+           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -80,6 +80,63 @@ def _finish(trainer, tokenizer, output_dir:Path, extra:dict|None=None):
         atomic_write_text(output_dir/'training_complete.json',
                           json.dumps(dict(global_step=trainer.state.global_step, **(extra or {}))))
 
+# %% ../nbs/24_train.ipynb #32a8a224
+_PROGRESS_FIELDS = (('kl', 'kl', '.4f'), ('entropy', 'entropy', '.2f'), ('sage/guide_active_frac', 'guide', '.2f'),
+                    ('completions/mean_length', 'len', '.1f'))
+
+def progress_line(logs:dict, step:int, max_steps:int|None=None) -> str:
+    "One short line of the numbers worth watching in a trainer log entry `logs` at global step `step`."
+    if 'train_runtime' in logs: return f"done: {step} steps in {logs['train_runtime']:.1f} s"
+    parts = [f"step {step}/{max_steps}" if max_steps and max_steps > 0 else f"step {step}"]
+    if 'reward' in logs: parts.append(f"reward {logs['reward']:.3f} ± {logs.get('reward_std', 0.0):.3f}")
+    parts += [f"{label} {logs[k]:{fmt}}" for k, label, fmt in _PROGRESS_FIELDS if isinstance(logs.get(k), (int, float))]
+    if 'reward' not in logs:   # SFT, evaluation: the loss and the learning rate
+        parts += [f"{k.replace('learning_rate', 'lr')} {logs[k]:.4g}" for k in ('loss', 'eval_loss', 'learning_rate')
+                  if isinstance(logs.get(k), (int, float))]
+    if isinstance(logs.get('step_time'), (int, float)): parts.append(f"{logs['step_time']:.2f} s/step")
+    return ' | '.join(parts)
+
+# %% ../nbs/24_train.ipynb #dead24ca
+def use_compact_progress(trainer):
+    "Print `progress_line` for each log entry instead of the trainer's dict (ProgressCallback keeps its bar; PrinterCallback with disable_tqdm); returns `trainer`."
+    from transformers.trainer_callback import PrinterCallback, ProgressCallback
+    def write(state, logs, out=print):
+        if state.is_world_process_zero and logs: out(progress_line(logs, state.global_step, state.max_steps))
+    class CompactProgress(ProgressCallback):
+        def on_log(self, args, state, control, logs=None, **kwargs):
+            write(state, logs, self.training_bar.write if self.training_bar is not None else print)
+    class CompactPrinter(PrinterCallback):
+        def on_log(self, args, state, control, logs=None, **kwargs): write(state, logs)
+    for cb in list(trainer.callback_handler.callbacks):
+        for old, new in ((ProgressCallback, CompactProgress), (PrinterCallback, CompactPrinter)):
+            if type(cb) is old: trainer.remove_callback(cb); trainer.add_callback(new())
+    return trainer
+
+# %% ../nbs/24_train.ipynb #532f0b1c
+_RENAME_WARNING = r"`(is_)?gradient_checkpointing(_kwargs)?` is deprecated"
+
+@contextlib.contextmanager
+def quiet_checkpointing_renames():
+    "Within the block, ignore only transformers' FutureWarnings about the gradient_checkpointing -> activation_checkpointing rename."
+    with warnings.catch_warnings():
+        warnings.filterwarnings('ignore', message=_RENAME_WARNING, category=FutureWarning)
+        yield
+
+def checkpointing_settings(cfg:TrainConfig) -> dict:
+    "`SAGEConfig` keywords of the run's activation (gradient) checkpointing, under the name the installed transformers reads."
+    from dataclasses import fields
+    from transformers import TrainingArguments
+    on = cfg.model.gradient_checkpointing and not cfg.model.use_unsloth   # Unsloth checkpoints in its own way
+    new = 'activation_checkpointing' in {f.name for f in fields(TrainingArguments)}
+    return {'activation_checkpointing' if new else 'gradient_checkpointing': on}
+
+# %% ../nbs/24_train.ipynb #4467210f
+def tiny_model_note(cfg:TrainConfig) -> str|None:
+    "A one-line note for a run on the package's tiny random model (whose reward is 0 by design), or None."
+    if not cfg.model.build_tiny or not cfg.model.instruction_tuned: return None   # an SFT stage first teaches it a little
+    return (f"note: {cfg.model.name_or_path} is the package's tiny random model: it never answers correctly, so reward 0 "
+            "is expected; this run checks the machinery, not learning (for a real model: --preset cpu-smollm2)")
+
 # %% ../nbs/24_train.ipynb #05462413
 def run_sft(model, # a model directory/hub id, or a loaded model
             train_dataset, # `datasets.Dataset` (or list of dicts) with `messages`, `prompt`+`completion`, or `text`
@@ -93,6 +150,8 @@ def run_sft(model, # a model directory/hub id, or a loaded model
     "Supervised fine-tuning with TRL's SFTTrainer; saves to `output_dir` and returns it. Resumable, cached."
     from trl import SFTConfig, SFTTrainer
     from datasets import Dataset
+    from sage_nb.config import precision_flags
+    from sage_nb.models import load_model_and_tokenizer
     output_dir = Path(output_dir)
     if (output_dir/'training_complete.json').exists() and not overwrite: return output_dir
     if isinstance(model, (str, Path)): model, tokenizer = load_model_and_tokenizer(str(model))
@@ -105,7 +164,8 @@ def run_sft(model, # a model directory/hub id, or a loaded model
                      report_to=report_to, **precision_flags(bf16, fp16), **sft_kwargs)
     trainer = SFTTrainer(model=model, args=args, train_dataset=train_dataset, processing_class=tokenizer,
                          peft_config=peft_config)
-    trainer.train(resume_from_checkpoint=_resume_arg(resume, output_dir/'ckpts'))
+    use_compact_progress(trainer)
+    with quiet_checkpointing_renames(): trainer.train(resume_from_checkpoint=_resume_arg(resume, output_dir/'ckpts'))
     if peft_config is not None: trainer.model = trainer.model.merge_and_unload()  # RL starts from plain weights
     _finish(trainer, tokenizer, output_dir)
     return output_dir
@@ -152,6 +212,7 @@ def load_sft_dataset(cfg:TrainConfig):
 # %% ../nbs/24_train.ipynb #f3bc895c
 def prepare_tiny_assets(cfg:TrainConfig) -> None:
     "Build the tiny model / data files a config asks for (`build_tiny: true`) when they are missing."
+    from sage_nb.models import save_tiny_model
     if cfg.model.build_tiny: save_tiny_model(cfg.model.name_or_path, extra_tokens=('<think>', '</think>'))
     if cfg.data.generate and not Path(cfg.data.dataset_name).exists():
         import_object(cfg.data.generate, 'data.generate')(cfg.data.dataset_name)
@@ -160,9 +221,12 @@ def prepare_tiny_assets(cfg:TrainConfig) -> None:
         write_tiny_sft_data(cfg.sft.dataset_name)   # only when the SFT stage will run
 
 # %% ../nbs/24_train.ipynb #81d79c93
-sage_config_from, GUIDE_KWARGS = sage_config, GUIDE_PARAMS
+_OLD_NAMES = {'sage_config_from': 'sage_config', 'GUIDE_KWARGS': 'GUIDE_PARAMS'}   # sage_nb.train's name -> sage_nb.config's
 
 def __getattr__(name):
+    if name in _OLD_NAMES:   # looked up on use: importing sage_nb.train does not load sage_nb.config (and TRL)
+        import sage_nb.config
+        return getattr(sage_nb.config, _OLD_NAMES[name])
     if name == 'algorithm_overrides':
         raise AttributeError("sage_nb.train.algorithm_overrides is gone: sage_nb.config.sage_config(cfg) builds the run's "
                              "SAGEConfig, and sage_nb.config.algorithm_settings maps an algorithm name to settings")
@@ -172,12 +236,15 @@ def __getattr__(name):
 def reward_functions(names) -> list:
     "The TRL reward functions named in `rl.reward_funcs`."
     import sage_nb.rewards as R
+    from sage_nb.config import REWARD_FUNCS
     unknown = [n for n in names if n not in REWARD_FUNCS]
     if unknown: raise ConfigError(f"rl.reward_funcs: unknown {unknown}; known: {sorted(REWARD_FUNCS)}")
     return [getattr(R, REWARD_FUNCS[n]) for n in names]
 
 def load_policy(cfg:TrainConfig, name_or_path=None):
     "(model, tokenizer, peft_config) for the run; peft_config is None for full fine-tuning or Unsloth (already wrapped)."
+    from sage_nb.config import trainer_value
+    from sage_nb.models import load_model_and_tokenizer, load_unsloth_model, make_lora_config
     m, path = cfg.model, str(name_or_path or cfg.model.name_or_path)
     lora = cfg.lora if m.finetune == 'lora' else None
     if m.use_unsloth:
@@ -226,6 +293,7 @@ def data_fingerprints(cfg:TrainConfig) -> dict:
 
 def run_defining_settings(cfg:TrainConfig) -> dict:
     "The settings that decide a run's weights (section -> key -> value), JSON-ready; `data_files` holds the local data's digests."
+    from sage_nb.config import config_to_dict
     d = config_to_dict(cfg)
     sections = ['model', 'data', 'generation', 'rl', 'sage'] + (['lora'] if cfg.model.finetune == 'lora' else []) \
                + ([] if cfg.model.instruction_tuned else ['sft'])
@@ -271,6 +339,7 @@ def resume_plan(cfg:TrainConfig, run_dir=None) -> tuple[str, Path|None]:
 # %% ../nbs/24_train.ipynb #82753182
 def sft_dir(cfg:TrainConfig) -> Path:
     "`<output_root>/<model_name>/SFT-<key>`: the SFT stage's directory, keyed by the settings that decide its weights."
+    from sage_nb.config import trainer_value
     d = run_defining_settings(cfg)
     key = {k: d[k] for k in ('model', 'sft', 'lora') if k in d} | {'system_prompt': cfg.data.system_prompt,
                                                                     'seed': trainer_value(cfg, 'seed')}
@@ -278,6 +347,7 @@ def sft_dir(cfg:TrainConfig) -> Path:
 
 def sft_stage(cfg:TrainConfig) -> Path:
     "Run (or reuse) the SFT stage of a base model; returns the SFT checkpoint directory."
+    from sage_nb.config import trainer_value
     s, out = cfg.sft, sft_dir(cfg)
     if (out/'training_complete.json').exists(): return out  # finished: neither the model nor the data is loaded
     model, tok, peft_config = load_policy(cfg)
@@ -290,6 +360,7 @@ def sft_stage(cfg:TrainConfig) -> Path:
 
 def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
     "Create the run directory and record this run's config and settings; a fresh start moves older outputs aside."
+    from sage_nb.config import save_config
     run_dir = cfg.run_dir; run_dir.mkdir(parents=True, exist_ok=True)
     if plan == 'fresh' and (last_checkpoint(run_dir/'ckpts') or (run_dir/'training_complete.json').exists()):
         aside = run_dir.with_name(f"{run_dir.name}.replaced-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -308,6 +379,7 @@ def run_lock(cfg:TrainConfig):
 
 def no_step_reason(cfg:TrainConfig, num_prompts:int, num_processes:int=1) -> str|None:
     "Why training on `num_prompts` prompts would take no optimizer step (and save the starting weights as the result), or None."
+    from sage_nb.config import prompts_per_generation
     need = prompts_per_generation(cfg, num_processes)
     if num_prompts < need:
         return (f"{num_prompts} training prompts (after dropping those over generation.max_prompt_length) are fewer than one "
@@ -317,15 +389,17 @@ def no_step_reason(cfg:TrainConfig, num_prompts:int, num_processes:int=1) -> str
 
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
     "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable, refuses another run's directory (or one in use); returns it."
+    from sage_nb.models import optional_backend
     if cfg.model.use_unsloth: optional_backend('unsloth')  # Unsloth patches TRL on import: before sage_nb.trainer
     from sage_nb.trainer import SAGETrainer, is_unsloth_trainer, unsloth_rebound_trl
     if cfg.model.use_unsloth and unsloth_rebound_trl() and not is_unsloth_trainer(SAGETrainer):
         raise RuntimeError("model.use_unsloth: sage_nb.trainer was imported before unsloth, so SAGETrainer is built on "
                            "plain TRL. Restart Python and import unsloth (or call sage_nb.train.train) before sage_nb.trainer.")
-    with run_lock(cfg): return _train_locked(cfg, SAGETrainer, **sage_config_overrides)
+    with run_lock(cfg), quiet_checkpointing_renames(): return _train_locked(cfg, SAGETrainer, **sage_config_overrides)
 
 def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path:
     from transformers import TrainerState
+    from sage_nb.config import sage_config
     plan, ckpt = resume_plan(cfg)
     if plan == 'done':
         step = json.loads((cfg.run_dir/'training_complete.json').read_text()).get('global_step')
@@ -338,12 +412,14 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     start = cfg.model.name_or_path if cfg.model.instruction_tuned else sft_stage(cfg)
     model, tok, peft_config = load_policy(cfg, start)
     setup_tracking(cfg)
-    args = sage_config(cfg, **sage_config_overrides)
+    args = sage_config(cfg, **{**checkpointing_settings(cfg), **sage_config_overrides})
     train_dataset = load_rl_dataset(cfg, tok)
     why = no_step_reason(cfg, len(train_dataset), int(os.environ.get('WORLD_SIZE', 1)))
     if why: raise ConfigError(why)
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
                           train_dataset=train_dataset, processing_class=tok, peft_config=peft_config)
+    use_compact_progress(trainer)
+    if note := tiny_model_note(cfg): print(note)
     if plan == 'finish':   # the checkpoint is at max_steps: its weights are the final model, no step is added
         print(f"{ckpt} is at rl.max_steps={args.max_steps}: nothing left to train; saving it as the final model")
         trainer._load_from_checkpoint(str(ckpt))
@@ -355,11 +431,36 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     if cfg.hub.push and trainer.accelerator.is_main_process: push_to_hub(cfg, run_dir)
     return run_dir
 
+# %% ../nbs/24_train.ipynb #63745613
+def _size_words(name:str) -> str:
+    "' (~7.6B parameters)' from sage_nb.memory's table or a local config.json, or ''."
+    from sage_nb.memory import model_spec
+    try: n = model_spec(name).n_params
+    except (KeyError, OSError, ValueError): return ''
+    return f" (~{n / 1e9:.1f}B parameters)" if n >= 1e9 else f" (~{n / 1e6:.0f}M parameters)"
+
+def model_source_problem(cfg:TrainConfig, gpu=None) -> str|None:
+    "Why the run's model cannot be loaded here, found before any download: a hub id missing from the local cache while the Hub cannot be used; None when it can."
+    from sage_nb.named_models import is_named_model
+    name = str(cfg.model.name_or_path)
+    if cfg.model.build_tiny or is_named_model(name) or Path(name).expanduser().exists() or not is_hub_id(name): return None
+    if hub_cached(name) or (offline := hub_offline_reason()) is None: return None
+    missing = f"it is not in the local Hugging Face cache and the Hub cannot be used ({offline})"
+    if gpu is None:
+        return (f"this config names {name}{_size_words(name)}, a model meant for a GPU; no CUDA GPU is found, and {missing}. "
+                "On this machine use --preset cpu-smollm2 (a real 135M model) or --preset cpu-tiny (a tiny random one)")
+    return (f"model.name_or_path {name}: {missing}; download it where there is a connection "
+            f"(huggingface-cli download {name}) or set model.name_or_path to a local checkpoint directory")
+
 # %% ../nbs/24_train.ipynb #188a3bd2
+def _preset_names() -> list[str]:   # sage_nb.config.list_presets without importing sage_nb.config (and TRL)
+    return sorted(p.name.removesuffix('.yaml') for p in (importlib.resources.files('sage_nb')/'configs').iterdir()
+                  if p.name.endswith('.yaml'))
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog='sage-train', description='Train with GRPO or SAGE from a YAML config.')
     p.add_argument('--config', help='YAML config file (partial configs are merged over the defaults)')
-    p.add_argument('--preset', help=f"a config shipped with the package, applied before --config: {', '.join(list_presets())}, "
+    p.add_argument('--preset', help=f"a config shipped with the package, applied before --config: {', '.join(_preset_names())}, "
                                      "or auto (chosen from the detected GPU)")
     p.add_argument('--no-memory-check', action='store_true', help='start even when the memory estimate clearly exceeds the GPU')
     p.add_argument('--algorithm', help='SAGE, GRPO, GRPO_noKL, GRPO_fwdKL, SAGE_Random, SAGE_Token or SAGE_Branch')
@@ -372,22 +473,31 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     "Entry point of `sage-train`: a bad config or data file ends in one line on stderr and exit status 2 (`--debug`: the traceback)."
     a = parse_args(argv)
-    return report_input_errors('sage-train', lambda: _main(a), a.debug)
+    with quiet_checkpointing_renames(): return report_input_errors('sage-train', lambda: _main(a), a.debug)
 
 def _main(a) -> int:
-    from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits
+    if not a.dry_run: work_offline_if_unreachable()   # before transformers loads: no retries against an unreachable Hub
+    from sage_nb.config import load_config, config_to_dict
+    from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits, host_ram_gb
     overrides = list(a.overrides) + ([f'algorithm={a.algorithm}'] if a.algorithm else [])
     if a.preset == 'auto':
         a.preset, why = auto_preset(); print(f"sage-train: {why}")
     cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not a.no_hardware_check)
     gpu = detect_gpu()
+    missing = None if a.dry_run else model_source_problem(cfg, gpu)
+    if missing and gpu is None: raise ConfigError(missing)   # on a CPU the line says what the estimate would
     print(memory_banner(cfg, gpu))
-    if gpu is not None and not a.dry_run and not a.no_memory_check:
-        report = fits(cfg, gpu[1])
-        if report.total_gb > 1.25 * report.capacity_gb:   # clearly too big: refuse before loading (the estimate is approximate)
-            print(f"sage-train: the estimated peak ({report.total_gb:.1f} GiB) clearly exceeds the GPU ({report.capacity_gb:.1f} GiB); "
-                  "apply one of the suggestions above, or pass --no-memory-check", file=sys.stderr)
+    capacity = gpu[1] if gpu is not None else host_ram_gb()
+    if capacity and not a.dry_run and not a.no_memory_check:
+        try: report = fits(cfg, capacity, device='cuda' if gpu else 'cpu')
+        except KeyError: report = None   # a model the estimate does not know: the banner said so
+        if report is not None and report.total_gb > 1.25 * report.capacity_gb:   # clearly too big: refuse before loading (the estimate is approximate)
+            where = f"the GPU ({report.capacity_gb:.1f} GiB)" if gpu else f"this machine's RAM ({report.capacity_gb:.1f} GiB; no CUDA GPU)"
+            hint = "apply one of the suggestions above" if gpu else "on a CPU use --preset cpu-smollm2 or --preset cpu-tiny"
+            print(f"sage-train: the estimated peak ({report.total_gb:.1f} GiB) clearly exceeds {where}; {hint}, or pass --no-memory-check",
+                  file=sys.stderr)
             return 2
+    if missing: raise ConfigError(missing)
     if a.dry_run:
         import yaml
         print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
