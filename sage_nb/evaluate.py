@@ -344,6 +344,7 @@ class EvalConfig:
     def results_path(self) -> Path:
         return Path(self.output_root) / self.resolved_model_name / 'evaluation_results.json'
 
+# %% ../nbs/32_evaluate.ipynb #8f9309e0
 def _is_model_dir(p: Path) -> bool: return (p / 'config.json').exists() or (p / 'adapter_config.json').exists()
 
 def _holds_run(run: Path) -> bool:
@@ -402,6 +403,7 @@ def _runtime_problems(cfg: EvalConfig) -> list[str]:
             if dev.type == 'cuda' and not torch.cuda.is_available(): out.append(f'device={cfg.device} needs a CUDA GPU and none was found; use device=cpu')
     return out
 
+# %% ../nbs/32_evaluate.ipynb #d48e530a
 def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     "Cross-field checks; one ConfigError listing every problem."
     s, problems = cfg.sampling, []

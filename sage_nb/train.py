@@ -358,6 +358,7 @@ def sft_stage(cfg:TrainConfig) -> Path:
                    peft_config=peft_config, report_to=cfg.tracking.report_to, resume=cfg.rl.resume,
                    bf16=trainer_value(cfg, 'bf16'), fp16=trainer_value(cfg, 'fp16'))
 
+# %% ../nbs/24_train.ipynb #b34ac04f
 def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
     "Create the run directory and record this run's config and settings; a fresh start moves older outputs aside."
     from sage_nb.config import save_config
@@ -387,6 +388,7 @@ def no_step_reason(cfg:TrainConfig, num_prompts:int, num_processes:int=1) -> str
                 "rl.per_device_train_batch_size / rl.gradient_accumulation_steps")
     return None   # max_steps=-1 with no epochs is refused by validate_config
 
+# %% ../nbs/24_train.ipynb #d6156707
 def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
     "Config -> (SFT) -> SAGETrainer -> saved model in `cfg.run_dir`. Resumable, refuses another run's directory (or one in use); returns it."
     from sage_nb.models import optional_backend
