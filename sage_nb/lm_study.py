@@ -13,7 +13,7 @@ from .core import ConfigError, json_digest, atomic_write_json
 from .passk import pass_at_k
 from .arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
-                             pooled_passk, distinct_correct, problem_bootstrap)
+                             pooled_passk, family_records, distinct_correct, problem_bootstrap)
 
 # %% auto #0
 __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'LMStudyDesign', 'run_name', 'study_runs', 'passk_area',
@@ -120,8 +120,6 @@ def run_dir(run:dict, out_dir) -> Path: return Path(out_dir)/'models'/LM_NAME/ru
 # %% ../nbs/45_lm_study.ipynb #8680143d
 def _trained_families() -> tuple: return tuple(f for f, n in TRAINING_MIXTURE.items() if n)
 
-def _records(entry:dict, families) -> list[dict]:
-    return [r for u in entry['units'].values() if u['dataset'] in families for r in u['records']]
 
 def select_stage(design:LMStudyDesign, out_dir, progress:bool=True) -> dict:
     "{arm: configuration index}, chosen once by validation pass@k area and kept in `selection.json`."
@@ -136,7 +134,7 @@ def select_stage(design:LMStudyDesign, out_dir, progress:bool=True) -> dict:
     for run in study_runs(design):
         entry = evaluate_lm(run_dir(run, out), sets, out/'validation_results.json', label=run['name'], step=design.steps,
                             sampling=sampling, progress=progress)
-        areas.setdefault(run['arm'], []).append(passk_area(_records(entry, _trained_families())))
+        areas.setdefault(run['arm'], []).append(passk_area(family_records(entry, _trained_families())))
     selected = {arm: select_config(a) for arm, a in areas.items()}
     atomic_write_json(path, dict(design=design.digest, selected=selected, areas=areas))
     return selected
@@ -149,7 +147,7 @@ PAIRS = (('SAGE_Branch', 'EntropyReward'), ('SAGE_Branch_token', 'GRPO'), ('SAGE
 
 def per_problem(entry:dict, families, k:int) -> dict:
     "{problem id: pass@k} of one model over `families`."
-    return {(r['id']): float(pass_at_k(r['n'], r['correct'], k)) for r in _records(entry, families)}
+    return {(r['id']): float(pass_at_k(r['n'], r['correct'], k)) for r in family_records(entry, families)}
 
 def paired_difference(a:list[dict], b:list[dict]) -> dict:
     "Arm a − arm b from per-seed {problem: value} maps (b may be one map, used for every seed): t over seeds, bootstrap over problems."
@@ -179,7 +177,7 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=Tru
         arms[arm] = {split: {str(k): seed_t_interval_or_point([pooled_passk(e, fams, ks=[k])[str(k)]['mean'] for e in es])
                              for k in REPORT_KS}
                      for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES))}
-        arms[arm]['distinct correct (test)'] = float(np.mean([np.mean([distinct_correct(r) for r in _records(e, test_fams)])
+        arms[arm]['distinct correct (test)'] = float(np.mean([np.mean([distinct_correct(r) for r in family_records(e, test_fams)])
                                                                for e in es]))
     pairs = {}
     for a, b in PAIRS:

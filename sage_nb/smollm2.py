@@ -20,11 +20,11 @@ from .named_models import resolve_model
 __all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'LMSampling', 'problem_sets', 'evaluate_lm',
            'problem_bootstrap', 'distinct_correct', 'family_rows', 'token_kind', 'token_profile', 'profile_table',
            'base_table', 'committed', 'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig',
-           'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'pooled_passk',
-           'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'policy_profiles', 'plot_profiles',
-           'log_progress', 'demo_workers', 'train_side_by_side', 'run_demo', 'demo_table', 'PilotConfig',
-           'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table',
-           'parse_args', 'main']
+           'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'family_records',
+           'pooled_passk', 'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'policy_profiles',
+           'plot_profiles', 'log_progress', 'demo_workers', 'train_side_by_side', 'run_demo', 'demo_table',
+           'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot',
+           'pilot_table', 'parse_args', 'main']
 
 # %% ../nbs/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -267,9 +267,13 @@ def demo_families() -> tuple:
     return (*(f for f, n in TRAINING_MIXTURE.items() if n), *OOD_FAMILIES)
 
 # %% ../nbs/44_smollm2.ipynb #518ab868
+def family_records(entry:dict, families) -> list[dict]:
+    "The per-problem records of one model's results entry, over the problems of `families`."
+    return [r for u in entry['units'].values() if u['dataset'] in families for r in u['records']]
+
 def pooled_passk(entry:dict, families, ks=None, B:int=2000, seed:int=0) -> dict:
     "{k: {'mean', 'lo', 'hi'}} of pass@k over the problems of `families` in one model's results entry."
-    recs = [r for u in entry['units'].values() if u['dataset'] in families for r in u['records']]
+    recs = family_records(entry, families)
     if not recs: return {}
     n_min = min(r['n'] for r in recs)
     ks = ks or [k for k in (1, 2, 4, 8, 16, 32, 64) if k <= n_min]
