@@ -35,7 +35,7 @@ install-lm:
 demo-lm: install
 	$(BIN)/sage-lm demo
 
-# the registered real-model study (nbs/45_lm_study.ipynb): several sessions of CPU, every stage resumes;
+# the registered real-model study (nbs/experiments/45_lm_study.ipynb): several sessions of CPU, every stage resumes;
 # LM_STUDY_ARGS e.g. "--stop-after tune"
 lm-study: install
 	$(BIN)/sage-lm-study $(LM_STUDY_ARGS)
@@ -43,7 +43,7 @@ lm-study: install
 demo: install
 	$(BIN)/sage-testbed $(DEMO_ARGS)
 
-# the pre-registered testbed study (nbs/42_study.ipynb): 4 regimes, 5 tuned arms x 8 configurations, 5 fresh seeds;
+# the pre-registered testbed study (nbs/experiments/42_study.ipynb): 4 regimes, 5 tuned arms x 8 configurations, 5 fresh seeds;
 # about 45 minutes on 2 cores (85 CPU-minutes), resumable; its results are committed as nbs/study_results.json
 study: install
 	$(BIN)/sage-testbed --study --out-dir outputs/study
@@ -78,7 +78,7 @@ clean-nbs: install
 
 # README.md from nbs/index.ipynb without Quarto (nbdev_readme needs it)
 readme: install
-	$(PY) -c "from sage_nb.docs import render_readme; render_readme()"
+	$(PY) -c "from sage_nb.devtools.docs import render_readme; render_readme()"
 
 # the offline HTML docs in _site_offline/ (nbdev_docs builds the Quarto site where Quarto is installed). Pages are
 # cached by content; rendering all 33 from their saved outputs takes about 10 minutes on two busy cores, plus the run

@@ -42,7 +42,7 @@ setuptools.setup(
     url = cfg['git_url'],
     packages = setuptools.find_packages(include=[lib_path, lib_path + '.*']),
     include_package_data = True,
-    package_data = {lib_path: ['assets/**/*', 'configs/*.yaml']},
+    package_data = {lib_path: ['assets/**/*', 'configs/*.yaml', 'experiments/assets/**/*']},   # devtools/katex stays in the repository
     install_requires = requirements,
     extras_require = {'dev': dev_requirements, 'gpu': gpu_requirements, 'lm': lm_requirements},
     dependency_links = cfg.get('dep_links','').split(),

@@ -8,8 +8,11 @@ import difflib
 from dataclasses import dataclass, field, replace
 
 # %% auto #0
-__all__ = ['KINDS', 'REGISTRY', 'BETA_FAMILY', 'Algorithm', 'names', 'beta_name', 'beta_of', 'lookup', 'settings_text',
-           'algorithm_table', 'algorithm_help']
+__all__ = ['DEFAULT_BETA', 'KINDS', 'REGISTRY', 'TRAIN_ALGORITHMS', 'BETA_FAMILY', 'Algorithm', 'names', 'sage_algorithm',
+           'beta_name', 'beta_of', 'lookup', 'settings_text', 'algorithm_table', 'algorithm_help']
+
+# %% ../nbs/19_algorithms.ipynb #5888e7ef
+DEFAULT_BETA = 0.04   # the KL weight of every algorithm with a KL term, unless a run sets it: the paper's value
 
 # %% ../nbs/19_algorithms.ipynb #ebfd9414
 KINDS = ('algorithm', 'variant', 'control', 'label')
@@ -23,9 +26,9 @@ class Algorithm:
     kind: str = 'algorithm'                        # one of KINDS
     guide: str | None = None                       # the SAGE guide; None: plain GRPO
     kl_direction: str = 'reverse'                  # 'reverse' (TRL's k3) or 'forward'
-    beta: float = 0.04                             # default KL weight; 0: no KL term
+    beta: float = DEFAULT_BETA                     # default KL weight; 0: no KL term
     settings: dict = field(default_factory=dict)   # SAGEConfig fields / guide parameters it fixes (they override given ones)
-    reward: str | None = None                      # an extra reward the study adds (sage_nb.study.STUDY_REWARDS)
+    reward: str | None = None                      # an extra reward the study adds (sage_nb.experiments.study.STUDY_REWARDS)
     base: str | None = None                        # the algorithm it is a variant of
 
     def __post_init__(self):
@@ -48,7 +51,7 @@ _GRPO = Algorithm('GRPO', "TRL's GRPO: group-normalised rewards and a reverse-KL
 _RANDOM = Algorithm('SAGE_Random', 'SAGE with a random guide (q drawn at random): the control for where the branch guide fires',
                     '#bcbd22', guide='random')
 _BRANCH = Algorithm('SAGE_Branch', "SAGE with the branch guide (bonus where the policy's entropy exceeds τ): sum shaping, γ 1, "
-                    'β 0.04, the paper\'s form', '#d62728', guide='branch')
+                    f"β {DEFAULT_BETA:g}, the paper's form", '#d62728', guide='branch')
 _MEAN = dict(shaping_reduce='mean', beta=0.2, gamma=4.0)   # the study's selected SAGE_Branch configuration (README headline)
 
 REGISTRY: dict[str, Algorithm] = {a.name: a for a in [
@@ -65,7 +68,7 @@ REGISTRY: dict[str, Algorithm] = {a.name: a for a in [
              '#7b0d1e', **_MEAN),
     _variant(_RANDOM, 'SAGE_Random_mean', "SAGE_Random with SAGE_Branch_mean's settings: its matched control", '#8c6d31', **_MEAN),
     _variant(_GRPO, 'GRPO_entropy', 'GRPO plus an entropy bonus in the loss (entropy_coef 0.01)', '#2ca02c', entropy_coef=0.01),
-    # the testbed study's controls (sage_nb.study), tuned like the arms they control for
+    # the testbed study's controls (sage_nb.experiments.study), tuned like the arms they control for
     Algorithm('EntropyReward', 'a plain entropy bonus as reward: the entropy guide (γ·H per token), token mean, sequence credit',
               '#9467bd', kind='control', guide='entropy', settings=dict(shaping_reduce='mean', credit='sequence')),
     Algorithm('Novelty', 'GRPO plus a reward for a strategy its group rarely chose: coef·(1 − n_s/G)', '#2ca02c', kind='control',
@@ -79,6 +82,19 @@ REGISTRY: dict[str, Algorithm] = {a.name: a for a in [
 def names(*kinds:str) -> tuple[str, ...]:
     "Registry names of the given kinds (all names when none given), in registry order."
     return tuple(n for n, a in REGISTRY.items() if not kinds or a.kind in kinds)
+
+# %% ../nbs/19_algorithms.ipynb #ed577c08
+TRAIN_ALGORITHMS = tuple(n for n in names('algorithm', 'variant', 'control') if not REGISTRY[n].reward)
+
+def sage_algorithm(guide) -> str:
+    "The algorithm `SAGE` with guide `guide` is (SAGE_Branch for 'branch'); ValueError naming the right choice otherwise."
+    sage = {a.guide: n for n, a in REGISTRY.items() if a.kind == 'algorithm' and a.guide}
+    if guide in sage: return sage[guide]
+    other = next((n for n, a in REGISTRY.items() if a.guide is not None and a.guide == guide), None)
+    if other: raise ValueError(f"algorithm SAGE with sage.guide={guide}: the {guide} guide is trained as {other} "
+                               f"({REGISTRY[other].about}); use algorithm {other}")
+    close = difflib.get_close_matches(str(guide), list(sage), n=1)
+    raise ValueError(f"algorithm SAGE needs sage.guide, one of {list(sage)}; got {guide!r}" + (f"; did you mean {close[0]!r}?" if close else ''))
 
 # %% ../nbs/19_algorithms.ipynb #2b06f3a7
 BETA_FAMILY = 'GRPO_beta'

@@ -27,6 +27,7 @@ class Family:
     draw: Callable
     about: str
 
+# %% ../nbs/43_arith.ipynb #5905de8d
 def _add_1digit(rng):
     a, b = rng.randint(1, 9), rng.randint(1, 9)
     return f"What is {a} + {b}?", a + b, ('+', *sorted((a, b)))
@@ -120,6 +121,7 @@ def arith_dataset(split:str, n_per_family:int|dict, seed:int=0, families=None) -
     if bad: raise ValueError(f"families {bad} are not in this dataset's families {list(families)}")
     return [row for f in families for row in sample_split(f, split, counts.get(f, 0), seed)]
 
+# %% ../nbs/43_arith.ipynb #98556a4f
 def write_arith(path, split:str, n_per_family:int|dict, seed:int=0, families=None) -> Path:
     "Write `arith_dataset(...)` as JSON lines (atomically); returns the path."
     rows = arith_dataset(split, n_per_family, seed, families)

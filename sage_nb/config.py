@@ -13,18 +13,18 @@ from trl import GRPOConfig
 
 from .core import (ConfigError, import_object, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml, apply_overrides, deep_merge,
                           atomic_write_text, env_set, is_hub_id)
-from .guides import GUIDES, make_guide
-from .algorithms import REGISTRY, Algorithm, lookup, names, beta_of
+from .guides import GUIDES, Guide, make_guide
+from .algorithms import REGISTRY, Algorithm, lookup, names, beta_of, DEFAULT_BETA, TRAIN_ALGORITHMS, sage_algorithm
 from .named_models import is_named_model, gguf_path, ModelNotInstalled
 
 # %% auto #0
 __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'LOSS_TYPES',
-           'ALGORITHMS', 'ALGORITHM_NAMES', 'TRAIN_ALGORITHMS', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS',
-           'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE',
-           'PRESET_DIR', 'SAGEConfig', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings',
-           'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'TrainConfig', 'config_from_dict',
-           'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'tracker_problems',
-           'prompts_per_generation', 'validate_config', 'list_presets', 'ignored_settings', 'load_config',
+           'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS',
+           'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR',
+           'SAGEConfig', 'split_settings', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings',
+           'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'config_from_dict',
+           'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'ignored_settings',
+           'tracker_problems', 'prompts_per_generation', 'validate_config', 'list_presets', 'load_config',
            'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
@@ -46,7 +46,8 @@ def _own_fields(cls) -> list:
 @dataclass(init=False)
 class SAGEConfig(GRPOConfig):
     "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route and guide-dump settings."
-    guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random); None = plain GRPO."})
+    guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random, entropy); None = plain GRPO. "
+                                                             "In a config file: the guide of algorithm SAGE."})
     guide_kwargs: dict = field(default_factory=dict, metadata={'help': "Guide settings, e.g. {'gamma': 1.0, 'tau': 0.1}."})
     credit: str = field(default='sequence', metadata={'help': "'sequence': beta*log Q joins the reward; 'token': log q joins ref log-probs; "
                                                             "'exact': the whole anchor joins the return (fixed point pi*, see 25_fixed_point)."})
@@ -69,14 +70,19 @@ class SAGEConfig(GRPOConfig):
                               ('kl_direction', KL_DIRECTIONS), ('entropy_route', ENTROPY_ROUTES)]:
             check_choice(getattr(self, name), options, f'SAGEConfig.{name}')
         if not isinstance(self.guide_kwargs, dict): raise ValueError(f"SAGEConfig.guide_kwargs must be a dict, got {self.guide_kwargs!r}")
+        if self.guide is None and self.guide_kwargs: raise ValueError(f"SAGEConfig.guide_kwargs={self.guide_kwargs} given but guide is None.")
+        self._sage_guide = None if self.guide is None else make_guide(self.guide, **self.guide_kwargs)   # checks the name and the settings
         if self.guide is not None: self._check_guide()
-        elif self.guide_kwargs: raise ValueError(f"SAGEConfig.guide_kwargs={self.guide_kwargs} given but guide is None.")
         if self.kl_direction == 'forward': self._check_forward_kl()
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
         if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
 
+    @property
+    def sage_guide(self) -> Guide | None:
+        "The guide built from `guide` and `guide_kwargs` when this config was made; None for the GRPO baselines."
+        return self._sage_guide
+
     def _check_guide(self):
-        make_guide(self.guide, **self.guide_kwargs)  # validates the name (with a close-match hint) and the settings
         if not self.beta > 0:
             raise ValueError(f"SAGE (guide={self.guide!r}) needs beta > 0: beta scales the shaped anchor "
                              f"(and beta * log Q in sequence credit); got beta={self.beta}. Use GRPO_noKL for beta=0.")
@@ -104,8 +110,8 @@ class SAGEConfig(GRPOConfig):
 # %% ../nbs/20_config.ipynb #064b5bc1
 ALGORITHMS: dict[str, dict[str, Any]] = {n: REGISTRY[n].trainer_fields for n in names('algorithm')}   # from sage_nb.algorithms
 ALGORITHM_NAMES = tuple(ALGORITHMS)
-TRAIN_ALGORITHMS = tuple(n for n in names('algorithm', 'variant', 'control') if not REGISTRY[n].reward)   # sage-train --algorithm, besides SAGE
 GUIDE_PARAMS: dict[str, tuple] = {name: tuple(f.name for f in fields(cls)) for name, cls in GUIDES.items()}
+_ANY_GUIDE_PARAM = frozenset(p for ps in GUIDE_PARAMS.values() for p in ps)   # the keys a guide parameter may have
 SAGE_ONLY = ('credit', 'sequence_form', 'shaping_reduce', 'entropy_route', 'dump_guide_every', 'dump_guide_samples')
 
 def _trainable(name) -> Algorithm:
@@ -116,93 +122,124 @@ def _trainable(name) -> Algorithm:
     if a.kind == 'label' or a.reward: raise ValueError(f"{name} is not a trainer algorithm ({a.about}); known: {list(TRAIN_ALGORITHMS)}")
     return a
 
-def algorithm_settings(name: str | Algorithm, **settings) -> dict[str, Any]:
-    "The `SAGEConfig` fields of algorithm `name` (a registry name or entry) with `settings` applied (see the rules above)."
+# %% ../nbs/20_config.ipynb #5878dc2b
+def _left_out(entry: Algorithm, given: dict) -> dict[str, str]:
+    "{each setting in `given` that algorithm `entry` does not use: why}, by the rules above."
+    name, guide = entry.name, entry.guide
+    is_param = lambda k: k in _ANY_GUIDE_PARAM and k != 'seed'   # a flat seed is TRL's
+    params = {k: v for k, v in given.items() if is_param(k)} | (given.get('guide_kwargs') or {})
+    flat = {k: v for k, v in given.items() if k != 'guide_kwargs' and not is_param(k)}
+    why = {}
+    for k, v in entry.settings.items():
+        mine = params if k in _ANY_GUIDE_PARAM else flat
+        if k in mine and mine[k] != v: why[k] = f"{name} fixes {k}={v!r}" + (f": use {entry.base} to choose it" if entry.base else '')
+    if guide is None: why |= {k: f"{name} has no guide" for k in [*params, *(k for k in SAGE_ONLY if k in flat)]}
+    else: why |= {k: f"the {guide} guide of {name} does not take it" for k in params if k not in GUIDE_PARAMS[guide]}
+    if entry.beta == 0 and flat.get('beta', 0) != 0: why['beta'] = f"{name} has no KL term (β = 0): use GRPO for a KL weight"
+    return why
+
+def split_settings(name: str | Algorithm, **settings) -> tuple[dict[str, Any], dict[str, str]]:
+    "(the `SAGEConfig` fields of algorithm `name` with `settings` applied, {each given setting it does not use: why})."
     entry = _trainable(name)
-    name, algo, settings = entry.name, entry.trainer_fields, {**settings, **entry.settings}   # a variant's settings win
+    name, algo, given = entry.name, entry.trainer_fields, settings
+    settings = {**given, **entry.settings}   # a variant's settings win
     for k in ('guide', 'kl_direction'):
         if k in settings and settings.pop(k) != algo[k]:
             raise ValueError(f"{name} sets {k}={algo[k]!r}; choose the algorithm that has the {k} you want ({list(ALGORITHMS)})")
-    every_param = {p for ps in GUIDE_PARAMS.values() for p in ps}
-    guide_kwargs = {k: settings.pop(k) for k in list(settings) if k in every_param and k != 'seed'}
+    guide_kwargs = {k: settings.pop(k) for k in list(settings) if k in _ANY_GUIDE_PARAM and k != 'seed'}
     guide_kwargs.update(settings.pop('guide_kwargs', None) or {})
-    guide_kwargs.update({k: v for k, v in entry.settings.items() if k in every_param})   # a variant's, over any given
+    guide_kwargs.update({k: v for k, v in entry.settings.items() if k in _ANY_GUIDE_PARAM})   # a variant's, over any given
     for k in guide_kwargs:
-        if k not in every_param: raise ValueError(f"no guide takes {k!r}{did_you_mean(k, every_param, 'guide parameters')}")
+        if k not in _ANY_GUIDE_PARAM: raise ValueError(f"no guide takes {k!r}{did_you_mean(k, _ANY_GUIDE_PARAM, 'guide parameters')}")
     if algo['guide'] is None:
         for k in SAGE_ONLY: settings.pop(k, None)
     if algo['beta'] == 0: settings.pop('beta', None)
     kept = {k: v for k, v in guide_kwargs.items() if algo['guide'] is not None and k in GUIDE_PARAMS[algo['guide']]}
-    return {**algo, 'guide_kwargs': kept, **settings}
+    return {**algo, 'guide_kwargs': kept, **settings}, _left_out(entry, given)
+
+def algorithm_settings(name: str | Algorithm, **settings) -> dict[str, Any]:
+    "The `SAGEConfig` fields of algorithm `name` (a registry name or entry) with `settings` applied: `split_settings`'s first half."
+    return split_settings(name, **settings)[0]
 
 # %% ../nbs/20_config.ipynb #1d996959
 @dataclass
 class ModelSettings:
     "Which model to train and how to load it."
-    name_or_path: str = 'deepseek-ai/DeepSeek-R1-Distill-Qwen-7B'
-    instruction_tuned: bool = True  # False: run the SFT stage first, then RL from its checkpoint
-    finetune: str = 'lora'  # 'lora' or 'full'
-    dtype: str = 'auto'  # 'auto' (bf16/fp16 on GPU, fp32 on CPU), 'bf16', 'fp16', 'fp32'
-    max_seq_length: int = 4096
-    gradient_checkpointing: bool = True
-    attn_implementation: typing.Optional[str] = None  # e.g. 'sdpa', 'flash_attention_2'
-    use_unsloth: bool = False  # GPU only
-    load_in_4bit: bool = False  # GPU only (Unsloth / bitsandbytes)
-    build_tiny: bool = False  # CPU testing: build a tiny random model at name_or_path when it is missing
+    name_or_path: str = field(default='deepseek-ai/DeepSeek-R1-Distill-Qwen-7B', metadata={'help':
+        "The policy: a hub id, a local checkpoint directory, or a named model of sage_nb.named_models (smollm2-135m-instruct)."})
+    instruction_tuned: bool = field(default=True, metadata={'help':
+        "True: RL starts from the model itself; False: the SFT stage (the sft section) runs first and RL starts from its checkpoint."})
+    finetune: str = field(default='lora', metadata={'help': "'lora' (adapters, see the lora section) or 'full' (every weight)."})
+    dtype: str = field(default='auto', metadata={'help': "'auto' (bf16/fp16 on a GPU, fp32 on a CPU), 'bf16', 'fp16' or 'fp32'."})
+    max_seq_length: int = field(default=4096, metadata={'help': "Longest prompt plus completion, in tokens, that Unsloth prepares for (Unsloth only)."})
+    gradient_checkpointing: bool = field(default=True, metadata={'help':
+        "Recompute activations in the backward pass: less memory, slower (Unsloth checkpoints in its own way)."})
+    attn_implementation: typing.Optional[str] = field(default=None, metadata={'help':
+        "transformers' attention kernel, e.g. 'sdpa' or 'flash_attention_2'; None: transformers' choice."})
+    use_unsloth: bool = field(default=False, metadata={'help': "Load and train with Unsloth (GPU only)."})
+    load_in_4bit: bool = field(default=False, metadata={'help': "Load the base weights in 4 bit under LoRA (QLoRA; GPU only, Unsloth or bitsandbytes)."})
+    build_tiny: bool = field(default=False, metadata={'help': "CPU testing: build a tiny random model at name_or_path when it is missing."})
     _choices = dict(finetune=('lora', 'full'), dtype=('auto', 'bf16', 'fp16', 'fp32'))
 
 @dataclass
 class LoraSettings:
     "LoRA adapter settings (used when model.finetune is 'lora')."
-    r: int = 16
-    alpha: int = 32
-    dropout: float = 0.05
-    target_modules: typing.Union[str, list] = 'all-linear'
+    r: int = field(default=16, metadata={'help': "Rank of the adapters."})
+    alpha: int = field(default=32, metadata={'help': "Scale of the adapters' update (it is multiplied by alpha / r)."})
+    dropout: float = field(default=0.05, metadata={'help': "Dropout on the adapters' inputs."})
+    target_modules: typing.Union[str, list] = field(default='all-linear', metadata={'help':
+        "Modules that get adapters: 'all-linear', or a list of module names such as [q_proj, v_proj]."})
 
 @dataclass
 class DataSettings:
     "The RLVR training set."
-    dataset_name: str = 'open-r1/DAPO-Math-17k-Processed'  # hub id or a local jsonl/parquet/csv path
-    config_name: typing.Optional[str] = 'en'
-    split: str = 'train'
-    max_samples: typing.Optional[int] = None
-    prompt_style: str = 'auto'  # 'chat' (tokenizer chat template), 'base' (plain text), 'auto' (chat if instruction_tuned)
-    system_prompt: typing.Optional[str] = None
-    instruction: typing.Optional[str] = None  # the line after each problem; None: "Please reason step by step ... \boxed{}."
-    generate: typing.Optional[str] = None  # 'module:function' that writes dataset_name when it is missing (e.g. sage_nb.arith:write_training_set)
-    build_tiny: bool = False  # CPU testing: write a small arithmetic dataset at dataset_name when it is missing
+    dataset_name: str = field(default='open-r1/DAPO-Math-17k-Processed', metadata={'help':
+        "A hub id, a short name known to sage_nb.data, or a local jsonl/parquet/csv file."})
+    config_name: typing.Optional[str] = field(default='en', metadata={'help': "The hub dataset's configuration (subset); None: its default."})
+    split: str = field(default='train', metadata={'help': "The split to train on."})
+    max_samples: typing.Optional[int] = field(default=None, metadata={'help': "Train on the first this many problems; None: all of them."})
+    prompt_style: str = field(default='auto', metadata={'help':
+        "'chat' (the tokenizer's chat template), 'base' (plain text) or 'auto' (chat when the tokenizer has a template)."})
+    system_prompt: typing.Optional[str] = field(default=None, metadata={'help': "A system message before each problem; None: no system message."})
+    instruction: typing.Optional[str] = field(default=None, metadata={'help':
+        "The line after each problem; None: 'Please reason step by step ... \\boxed{}.'"})
+    generate: typing.Optional[str] = field(default=None, metadata={'help':
+        "'module:function' that writes dataset_name when it is missing (e.g. sage_nb.arith:write_training_set)."})
+    build_tiny: bool = field(default=False, metadata={'help': "CPU testing: write a small arithmetic dataset at dataset_name when it is missing."})
     _choices = dict(prompt_style=('auto', 'chat', 'base'))
 
 # %% ../nbs/20_config.ipynb #59c76668
 @dataclass
 class SFTSettings:
     "The optional SFT stage for base (not instruction-tuned) models."
-    dataset_name: str = 'unsloth/OpenMathReasoning-mini'
-    split: str = 'cot'
-    max_samples: typing.Optional[int] = None
-    learning_rate: float = 2e-5
-    num_train_epochs: float = 1.0
-    max_steps: int = -1
-    per_device_train_batch_size: int = 4
-    gradient_accumulation_steps: int = 4
-    max_length: int = 4096
-    save_steps: int = 200
-    build_tiny: bool = False  # CPU testing: write a small demonstrations file at dataset_name when it is missing
+    dataset_name: str = field(default='unsloth/OpenMathReasoning-mini', metadata={'help':
+        "The demonstrations: a hub id, a short name known to sage_nb.data, or a local file."})
+    split: str = field(default='cot', metadata={'help': "The split to learn from."})
+    max_samples: typing.Optional[int] = field(default=None, metadata={'help': "Learn from the first this many demonstrations; None: all of them."})
+    learning_rate: float = field(default=2e-5, metadata={'help': "The SFT stage's learning rate."})
+    num_train_epochs: float = field(default=1.0, metadata={'help': "Passes over the demonstrations when max_steps is -1."})
+    max_steps: int = field(default=-1, metadata={'help': "Optimizer steps of the SFT stage; -1: train for num_train_epochs."})
+    per_device_train_batch_size: int = field(default=4, metadata={'help': "Demonstrations per device in a batch."})
+    gradient_accumulation_steps: int = field(default=4, metadata={'help': "Batches per optimizer step."})
+    max_length: int = field(default=4096, metadata={'help': "Longest demonstration in tokens; longer ones are truncated."})
+    save_steps: int = field(default=200, metadata={'help': "A checkpoint every this many steps."})
+    build_tiny: bool = field(default=False, metadata={'help': "CPU testing: write a small demonstrations file at dataset_name when it is missing."})
 
 @dataclass
 class TrackingSettings:
     "Experiment tracking; nothing is reported unless report_to names a tracker."
-    report_to: typing.Union[str, list] = 'none'  # any tracker transformers knows (wandb, trackio, tensorboard, mlflow, ...), a list, 'all' or 'none'
-    project: str = 'sage'
-    entity: typing.Optional[str] = None
-    run_name: typing.Optional[str] = None
+    report_to: typing.Union[str, list] = field(default='none', metadata={'help':
+        "Any tracker transformers knows (wandb, trackio, tensorboard, mlflow, ...), a list of them, 'all' or 'none'."})
+    project: str = field(default='sage', metadata={'help': "The W&B project (report_to: wandb)."})
+    entity: typing.Optional[str] = field(default=None, metadata={'help': "The W&B team or user; None: your default entity."})
+    run_name: typing.Optional[str] = field(default=None, metadata={'help': "The run's name in the tracker; None: the run directory's name."})
 
 @dataclass
 class HubSettings:
     "Optional upload of the final model to the Hugging Face Hub."
-    push: bool = False
-    repo_id: typing.Optional[str] = None
-    private: bool = True
+    push: bool = field(default=False, metadata={'help': "Upload the run directory (final model, config, logs) when training ends."})
+    repo_id: typing.Optional[str] = field(default=None, metadata={'help': "The hub repository to upload to (needed when push is true)."})
+    private: bool = field(default=True, metadata={'help': "Create the repository as a private one."})
 
 # %% ../nbs/20_config.ipynb #6dccf40f
 class Section(dict):
@@ -211,15 +248,25 @@ class Section(dict):
         try: return self[k]
         except KeyError: raise AttributeError(f"section has no key {k!r}{did_you_mean(k, self, 'keys set')}") from None
 
+@dataclass
+class RunKeys:
+    "The keys of the generation and rl sections that belong to the run, not to TRL: their types and help (defaults: RUN_DEFAULTS)."
+    max_prompt_length: int = field(metadata={'section': 'generation', 'help':
+        "Training prompts longer than this many tokens are dropped before training."})
+    reward_funcs: list = field(metadata={'section': 'rl', 'help':
+        "Names of the reward functions (REWARD_FUNCS: accuracy, format); TRL adds them up, weighted by rl.reward_weights."})
+    resume: str = field(metadata={'section': 'rl', 'help':
+        "'auto' (continue from this run's newest checkpoint), 'never' (start again), or a checkpoint directory."})
+
 RUN_DEFAULTS: dict[str, dict] = {
     'generation': dict(num_generations=8, max_prompt_length=1024, max_completion_length=2048),
-    'rl': dict(learning_rate=1e-5, beta=0.04, loss_type='grpo', per_device_train_batch_size=8, gradient_accumulation_steps=4,
+    'rl': dict(learning_rate=1e-5, beta=DEFAULT_BETA, loss_type='grpo', per_device_train_batch_size=8, gradient_accumulation_steps=4,
                max_steps=500, num_train_epochs=1.0, warmup_steps=0.05, lr_scheduler_type='cosine', logging_steps=1,
                save_steps=50, save_total_limit=3, reward_funcs=['accuracy'], resume='auto'),
     'sage': dict(guide='branch'),
 }
 TRAINER_SECTIONS = tuple(RUN_DEFAULTS)
-PACKAGE_KEYS = {'generation': ('max_prompt_length',), 'rl': ('reward_funcs', 'resume'), 'sage': ()}
+PACKAGE_KEYS = {s: tuple(f.name for f in fields(RunKeys) if f.metadata['section'] == s) for s in TRAINER_SECTIONS}
 
 def _defaults(section): return lambda: Section(copy.deepcopy(RUN_DEFAULTS[section]))
 
@@ -230,21 +277,26 @@ class TrainConfig:
     model: ModelSettings = field(default_factory=ModelSettings)
     lora: LoraSettings = field(default_factory=LoraSettings)
     data: DataSettings = field(default_factory=DataSettings)
-    generation: Section = field(default_factory=_defaults('generation'))
-    rl: Section = field(default_factory=_defaults('rl'))
-    sage: Section = field(default_factory=_defaults('sage'))
+    generation: Section = field(default_factory=_defaults('generation'), metadata={'help':
+        "Sampling: any GRPOConfig field (num_generations, temperature, max_completion_length, ...), and max_prompt_length."})
+    rl: Section = field(default_factory=_defaults('rl'), metadata={'help':
+        "Optimisation: any GRPOConfig field (learning_rate, beta, loss_type, max_steps, seed, ...), and reward_funcs and resume."})
+    sage: Section = field(default_factory=_defaults('sage'), metadata={'help':
+        "SAGE's fields and the guide's parameters (those of a guide the run does not use are accepted, and reported)."})
     sft: SFTSettings = field(default_factory=SFTSettings)
     tracking: TrackingSettings = field(default_factory=TrackingSettings)
     hub: HubSettings = field(default_factory=HubSettings)
-    algorithm: str = 'SAGE'  # 'SAGE' (guide from sage.guide) or one of TRAIN_ALGORITHMS (the six, a named variant or EntropyReward)
-    algorithm_name: typing.Optional[str] = None  # overrides the run directory name
-    output_root: str = 'outputs/models'
+    algorithm: str = field(default='SAGE', metadata={'help':
+        "'SAGE' (the SAGE algorithm of sage.guide) or a name the trainer runs: the six, their variants, EntropyReward."})
+    algorithm_name: typing.Optional[str] = field(default=None, metadata={'help':
+        "The run directory's name (under output_root/<model name>); None: the algorithm's name."})
+    output_root: str = field(default='outputs/models', metadata={'help': "Where run directories go: <output_root>/<model name>/<run name>."})
     _choices = dict(algorithm=('SAGE',) + TRAIN_ALGORITHMS)
 
     @property
     def resolved_algorithm(self) -> str:
-        "The explicit algorithm name ('SAGE' becomes SAGE_<Guide>)."
-        return f"SAGE_{str(self.sage.get('guide')).capitalize()}" if self.algorithm == 'SAGE' else self.algorithm
+        "The registry name the run trains ('SAGE' is the SAGE algorithm of `sage.guide`, `algorithms.sage_algorithm`)."
+        return sage_algorithm(self.sage.get('guide')) if self.algorithm == 'SAGE' else self.algorithm
 
     @property
     def run_name(self) -> str: return self.algorithm_name or self.resolved_algorithm
@@ -262,8 +314,8 @@ def _sage_fields() -> tuple:
     return tuple(f.name for f in _own_fields(SAGEConfig) if f.name != 'guide_kwargs')
 
 def _trainer_keys(section: str) -> set:
-    "The keys a trainer section accepts."
-    if section == 'sage': return set(_sage_fields()) | {p for ps in GUIDE_PARAMS.values() for p in ps}
+    "The keys a trainer section accepts (in `sage`, any guide's parameters: one file may serve every algorithm)."
+    if section == 'sage': return set(_sage_fields()) | _ANY_GUIDE_PARAM
     return ({f.name for f in fields(SAGEConfig)} - set(_sage_fields()) - {'guide_kwargs'}) | set(PACKAGE_KEYS[section])
 
 def _trainer_hint(key, section) -> str:
@@ -271,23 +323,28 @@ def _trainer_hint(key, section) -> str:
         if other != section and key in _trainer_keys(other): return f"; {key!r} belongs in the '{other}' section"
     return did_you_mean(key, _trainer_keys(section), 'known keys')
 
-def _guide_param_type(name):
-    for cls in GUIDES.values():
-        hints = typing.get_type_hints(cls)
-        if name in hints: return hints[name]
-    return typing.Any
+def _guide_types(guide: str) -> dict:
+    "The type of each parameter of `guide`, from its own dataclass."
+    hints = typing.get_type_hints(GUIDES[guide])
+    return {f.name: hints[f.name] for f in fields(GUIDES[guide])}
 
-def _trainer_section(section: str, d) -> Section:
-    "A trainer section from a mapping: known keys only, values coerced to SAGEConfig's (or the guide's) types."
+def _key_types(section: str, guide: str | None = None) -> dict:
+    "The type of each key of a trainer section: SAGEConfig's and RunKeys' annotations; in `sage`, SAGE's fields, `guide`'s parameters as it declares them, and another guide's as the first guide declaring it does."
+    hints = typing.get_type_hints(SAGEConfig)
+    if section != 'sage': return hints | typing.get_type_hints(RunKeys)
+    others = {}
+    for g in GUIDES:
+        if g != guide: others = _guide_types(g) | others
+    return {k: hints[k] for k in _sage_fields()} | others | (_guide_types(guide) if guide is not None else {})
+
+def _trainer_section(section: str, d, guide: str | None = None) -> Section:
+    "A trainer section from a mapping: known keys only, each value coerced to its type (`_key_types`)."
     if d is None: d = {}
     if not isinstance(d, dict): raise ConfigError(f"{section}: expected a mapping of keys, got {d!r}")
-    hints = typing.get_type_hints(SAGEConfig)
-    out = Section(copy.deepcopy(RUN_DEFAULTS[section]))
+    types, out = _key_types(section, guide), Section(copy.deepcopy(RUN_DEFAULTS[section]))
     for k, v in d.items():
         if k not in _trainer_keys(section): raise ConfigError(f"unknown key '{section}.{k}'{_trainer_hint(k, section)}")
-        tp = (_guide_param_type(k) if section == 'sage' and k not in hints else
-              {'max_prompt_length': int, 'reward_funcs': list, 'resume': str}.get(k) or hints[k])
-        out[k] = coerce(v, tp, f'{section}.{k}')
+        out[k] = coerce(v, types[k], f'{section}.{k}')
     return out
 
 def config_from_dict(d:dict) -> TrainConfig:
@@ -297,7 +354,12 @@ def config_from_dict(d:dict) -> TrainConfig:
     both = set(raw['rl'] or {}) & set(raw['generation'] or {}) if all(isinstance(raw[s], dict) for s in ('rl', 'generation')) else set()
     if both: raise ConfigError(f"{sorted(both)} set in both 'rl' and 'generation': keep one")
     cfg = dataclass_from_dict(TrainConfig, d, '')
-    for s in TRAINER_SECTIONS: setattr(cfg, s, _trainer_section(s, raw[s]))
+    for s in ('generation', 'rl'): setattr(cfg, s, _trainer_section(s, raw[s]))
+    sage = raw['sage']
+    cfg.sage = _trainer_section('sage', {k: v for k, v in sage.items() if k == 'guide'} if isinstance(sage, dict) else sage)
+    try: guide = REGISTRY[cfg.resolved_algorithm].guide   # sage.guide and the algorithm decide the run's guide
+    except ValueError as e: raise ConfigError(str(e)) from None
+    cfg.sage = _trainer_section('sage', sage, guide)
     return cfg
 
 # %% ../nbs/20_config.ipynb #2593173b
@@ -339,8 +401,27 @@ def trainer_value(cfg: TrainConfig, key: str):
     return f.default_factory() if f.default_factory is not MISSING else f.default
 
 def sage_config(cfg: TrainConfig, output_dir=None, **extra) -> SAGEConfig:
-    "The `SAGEConfig` of this run; checkpoints go to `output_dir` (default `<run_dir>/ckpts`); `extra` overrides fields."
-    return SAGEConfig.for_algorithm(cfg.resolved_algorithm, **{**trainer_settings(cfg, output_dir), **extra})
+    "The run's `SAGEConfig`, its guide built with it; checkpoints go to `output_dir` (default `<run_dir>/ckpts`); `extra` overrides fields."
+    try: return SAGEConfig.for_algorithm(cfg.resolved_algorithm, **{**trainer_settings(cfg, output_dir), **extra})
+    except (ValueError, TypeError) as e: raise ConfigError(f"trainer settings (rl/generation/sage sections): {e}") from e
+
+# %% ../nbs/20_config.ipynb #8009190f
+def ignored_settings(cfg: TrainConfig, left_out: dict[str, str], layers=None) -> list[str]:
+    "One line per trainer-section setting the run does not use (`left_out` from `split_settings`, and `sage.guide` beside a named algorithm), naming the layer that set it."
+    name = cfg.resolved_algorithm
+    guide = REGISTRY[name].guide
+    if cfg.algorithm != 'SAGE' and cfg.sage.get('guide') != guide:
+        left_out = {'guide': f"{name} " + ("has no guide" if guide is None else f"has its own guide ({guide})"), **left_out}
+    def source(sec, k) -> str | None:
+        "' (from <layer>)' for a setting a layer gave ('' when no layers are known), None for a package default."
+        if layers is None: return None if RUN_DEFAULTS[sec].get(k, MISSING) == getattr(cfg, sec)[k] else ''
+        named = [n for n, layer in layers if k in (layer.get(sec) or {})]
+        return f" (from {named[-1]})" if named else None
+    out = []
+    for k, why in left_out.items():
+        sec = next(s for s in ('sage', 'rl', 'generation') if k in getattr(cfg, s))   # a left-out seed is the guide's
+        if (src := source(sec, k)) is not None: out.append(f"{sec}.{k}={getattr(cfg, sec)[k]!r}{src}: {why}")
+    return out
 
 # %% ../nbs/20_config.ipynb #1702a34a
 REWARD_FUNCS = {'accuracy': 'accuracy_reward', 'format': 'format_reward'}   # `rl.reward_funcs` name -> sage_nb.rewards function
@@ -404,15 +485,6 @@ def _range_problems(cfg: TrainConfig) -> list[str]:
         out.append(f"model.name_or_path={cfg.model.name_or_path!r} names no directory, and the run directory is named after it")
     return out
 
-def _guide_problems(cfg: TrainConfig) -> list[str]:
-    "The chosen guide's parameters, checked by the guide itself."
-    algo = REGISTRY.get(cfg.resolved_algorithm)
-    guide = algo.guide if algo else None
-    if guide is None: return []
-    params = {k: v for k, v in {**cfg.sage, **algo.settings}.items() if k in GUIDE_PARAMS[guide]}
-    try: make_guide(guide, **params)
-    except ValueError as e: return [f"sage ({guide} guide): {e}"]
-    return []
 
 # %% ../nbs/20_config.ipynb #49dfbd02
 def _path_problems(cfg: TrainConfig) -> list[str]:
@@ -492,13 +564,14 @@ def prompts_per_generation(cfg: TrainConfig, num_processes: int = 1) -> int:
     if gbs is None: gbs = bs * num_processes * (trainer_value(cfg, 'steps_per_generation') or trainer_value(cfg, 'gradient_accumulation_steps'))
     return gbs // G
 
-def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int|None=None) -> TrainConfig:
-    "Everything that can be checked before a model loads; one ConfigError lists every problem."
-    problems = _number_problems(cfg) + _count_problems(cfg) + _range_problems(cfg) + _guide_problems(cfg) + _path_problems(cfg)
+def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int|None=None, layers=None) -> TrainConfig:
+    "The checks of the config that need neither a model nor the trainer config: one ConfigError lists every problem; then a warning for each setting the run does not use."
+    problems = _number_problems(cfg) + _count_problems(cfg) + _range_problems(cfg) + _path_problems(cfg)
+    try: used, left_out = split_settings(cfg.resolved_algorithm, **trainer_settings(cfg))
+    except ValueError as e: used, left_out = None, {}; problems.append(f"trainer settings (rl/generation/sage sections): {e}")
     g, rl = cfg.generation, cfg.rl
     G, bs = g.get('num_generations', 8), rl.get('per_device_train_batch_size', 8)
-    ga, beta = rl.get('gradient_accumulation_steps', 1), rl.get('beta', 0.0)
-    if cfg.resolved_algorithm in REGISTRY: beta = REGISTRY[cfg.resolved_algorithm].settings.get('beta', beta)   # a variant's own
+    ga, beta = rl.get('gradient_accumulation_steps', 1), trainer_value(cfg, 'beta')
     nproc = num_processes or int(os.environ.get('WORLD_SIZE', 1))
     if G < 2: problems.append(f"generation.num_generations must be >= 2 (got {G}): GRPO compares completions within a group")
     gen_batch = bs * ga * nproc
@@ -510,8 +583,8 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
         if cfg.data.max_samples < need:
             problems.append(f"data.max_samples={cfg.data.max_samples} gives fewer prompts than one generation batch needs "
                             f"({need}): no optimizer step could be taken; raise it or lower rl.per_device_train_batch_size")
-    if cfg.resolved_algorithm.startswith('SAGE') and beta <= 0:
-        problems.append(f"{cfg.resolved_algorithm} needs rl.beta > 0 (got {beta}): the guide acts through the KL anchor; "
+    if used and used['guide'] is not None and used['beta'] <= 0:   # the run's β: a variant's own, or the one given
+        problems.append(f"{cfg.resolved_algorithm} needs rl.beta > 0 (got {used['beta']}): the guide acts through the KL anchor; "
                         "use algorithm GRPO_noKL for a run without KL")
     if beta < 0: problems.append(f"rl.beta must be >= 0 (got {beta})")
     for name, v in [('rl.learning_rate', rl.get('learning_rate', 1.0)), ('generation.temperature', g.get('temperature', 1.0))]:
@@ -531,10 +604,8 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
             if on: problems.append(f"{name}=true needs a CUDA GPU and none was found; set {name}=false (or use --preset cpu-tiny)")
         if cfg.model.dtype in ('bf16', 'fp16'):
             problems.append(f"model.dtype={cfg.model.dtype} is for GPUs; use model.dtype=auto on CPU")
-    if not problems and check_hardware:
-        try: sage_config(cfg)
-        except (ValueError, TypeError) as e: problems.append(f"trainer settings (rl/generation/sage sections): {e}")
     if problems: raise ConfigError("invalid training config:\n  - " + "\n  - ".join(problems))
+    for line in ignored_settings(cfg, left_out, layers): logging.getLogger('sage_nb').warning(f"ignored: {line}")
     return cfg
 
 # %% ../nbs/20_config.ipynb #0ea1c28b
@@ -545,40 +616,19 @@ def list_presets() -> list[str]:
     "Names of the presets shipped in sage_nb/configs/."
     return sorted(p.stem for p in PRESET_DIR.glob('*.yaml'))
 
-def ignored_settings(layers: list[dict], cfg: TrainConfig) -> list[str]:
-    "Settings given in the same layer as the choice of algorithm (or a later one) that the chosen algorithm does not use, and any a variant fixes otherwise."
-    chosen = [i for i, layer in enumerate(layers) if 'algorithm' in layer or 'guide' in (layer.get('sage') or {})]
-    name = cfg.resolved_algorithm
-    if not chosen or name not in REGISTRY: return []
-    entry = REGISTRY[name]
-    algo = entry.trainer_fields
-    used = set(GUIDE_PARAMS[algo['guide']]) | set(SAGE_ONLY) | {'guide'} if algo['guide'] else set()
-    out = [f"{sec}.{k}={v!r} is set, but {name} fixes {k}={entry.settings[k]!r}: use {entry.base} to choose it"
-           for layer in layers for sec in TRAINER_SECTIONS for k, v in (layer.get(sec) or {}).items()
-           if k in entry.settings and v != entry.settings[k]]
-    for layer in layers[chosen[-1]:]:
-        out += [f"sage.{k} is set, but {name} " + ("has no guide" if algo['guide'] is None else f"does not use it ({algo['guide']} guide)")
-                for k in (layer.get('sage') or {}) if k not in used]
-        for sec in ('rl', 'generation'):
-            beta = (layer.get(sec) or {}).get('beta')
-            if algo['beta'] == 0 and beta not in (None, 0):
-                out.append(f"{sec}.beta={beta} is set, but {name} has no KL term: use GRPO for a KL weight")
-    return out
-
+# %% ../nbs/20_config.ipynb #d646317f
 def load_config(path=None, preset:str|None=None, overrides=(), check_hardware:bool=True,
                 num_processes:int|None=None) -> TrainConfig:
-    "Defaults <- preset <- YAML file <- `key=value` overrides, validated."
+    "Defaults <- preset <- YAML file <- `key=value` overrides, validated; each setting the run does not use is logged, with its layer."
     layers = []
     if preset is not None:
         check_choice(preset, list_presets(), 'preset', ConfigError)
-        layers.append(read_yaml(PRESET_DIR/f'{preset}.yaml'))
-    if path is not None: layers.append(read_yaml(path))
-    layers.append(apply_overrides({}, overrides))
+        layers.append((f'preset {preset}', read_yaml(PRESET_DIR/f'{preset}.yaml')))
+    if path is not None: layers.append((str(path), read_yaml(path)))
+    layers.append(('the overrides', apply_overrides({}, overrides)))
     d = {}
-    for layer in layers: d = deep_merge(d, layer)
-    cfg = config_from_dict(d)
-    for msg in ignored_settings(layers, cfg): logging.getLogger('sage_nb').warning(f"ignored: {msg}")
-    return validate_config(cfg, check_hardware=check_hardware, num_processes=num_processes)
+    for _, layer in layers: d = deep_merge(d, layer)
+    return validate_config(config_from_dict(d), check_hardware=check_hardware, num_processes=num_processes, layers=layers)
 
 def save_config(cfg:TrainConfig, path) -> Path:
     "Write the config as YAML, atomically."

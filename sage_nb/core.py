@@ -14,9 +14,9 @@ import yaml
 # %% auto #0
 __all__ = ['HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce',
            'dataclass_from_dict', 'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text',
-           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'env_set', 'json_digest', 'mean_std', 'wall_note',
-           'import_object', 'file_lock', 'die_with_parent', 'is_hub_id', 'hub_cached', 'hub_offline_reason',
-           'work_offline_if_unreachable', 'add_debug_flag', 'report_input_errors']
+           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'nbs_dir', 'env_set', 'json_digest', 'mean_std',
+           'wall_note', 'import_object', 'file_lock', 'die_with_parent', 'is_hub_id', 'hub_cached',
+           'hub_offline_reason', 'work_offline_if_unreachable', 'add_debug_flag', 'report_input_errors']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class InputError(ValueError):
@@ -160,6 +160,17 @@ def yaml_error_where(e) -> str:
     "':line:column' of a YAML parse error, when PyYAML knows it."
     mark = getattr(e, 'problem_mark', None)
     return f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ''
+
+# %% ../nbs/00_core.ipynb #5980b0f1
+def nbs_dir(start=None) -> Path:
+    "The notebooks folder: from `start` (the working directory) up to the folder with `settings.ini`, then its `nbs_path`; without one, `start/nbs` if it exists, else `start`."
+    import configparser
+    start = Path(start or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if (folder/'settings.ini').is_file():
+            ini = configparser.ConfigParser(); ini.read(folder/'settings.ini')
+            return folder/ini['DEFAULT'].get('nbs_path', 'nbs')
+    return start/'nbs' if (start/'nbs').is_dir() else start
 
 # %% ../nbs/00_core.ipynb #8a967100
 @contextmanager

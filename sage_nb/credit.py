@@ -48,11 +48,13 @@ def group_baseline(rewards: Tensor, num_generations: int, scale: str = 'group', 
         std = _nanstd(r).expand_as(r) if r.numel() > 1 else torch.zeros_like(r)
     return mean, std + eps
 
+# %% ../nbs/12_credit.ipynb #d457cf6c
 def apply_baseline(values: Tensor, mean: Tensor, div: Tensor) -> Tensor:
     "(values - mean) / div per completion, NaN -> 0; `values` of shape (B,) or per-token (B, T)."
     if values.dim() == 2: mean, div = mean[:, None], div[:, None]
     return torch.nan_to_num((values.float() - mean) / div, nan=0.0)
 
+# %% ../nbs/12_credit.ipynb #363fedc0
 def group_advantages(rewards: Tensor, num_generations: int, scale: str = 'group', eps: float = 1e-4) -> Tensor:
     "GRPO advantages (r - group mean) / (std + eps), std over the 'group', the 'batch', or 'none'."
     return apply_baseline(rewards, *group_baseline(rewards, num_generations, scale, eps))

@@ -32,6 +32,7 @@ class DatasetSpec:
 class DataError(InputError):
     "A dataset that cannot be read or used as it is; the message names the file and row (or the dataset) and what is wrong."
 
+# %% ../nbs/31_data.ipynb #61720dd5
 EVAL_DATASETS = {
     'math500': DatasetSpec('math500', 'HuggingFaceH4/MATH-500', 'test', 'problem', 'answer', id='unique_id',
                            extras={'subject': 'subject', 'level': 'level'}),
@@ -68,6 +69,7 @@ def _missing(value) -> bool:
     if isinstance(value, (list, tuple)): return len(value) == 0 or (len(value) == 1 and _missing(value[0]))
     return False
 
+# %% ../nbs/31_data.ipynb #75806247
 def _as_answer(value) -> str:
     if isinstance(value, float) and value.is_integer(): return str(int(value))
     return str(value).strip()
@@ -81,6 +83,7 @@ def _scalar(value, spec: DatasetSpec, field_name: str):
                         f"({str(value)[:60]}), not text or a number; point the dataset's column at the text itself")
     return value
 
+# %% ../nbs/31_data.ipynb #13dfb884
 def _pick(row: dict, spec: DatasetSpec, field_name: str, column: str | None):
     "The first non-missing value among the spec's column and the sage_nb column; MissingValue when they are all empty."
     present = [col for col in dict.fromkeys((column, field_name)) if col is not None and col in row]
@@ -91,6 +94,7 @@ def _pick(row: dict, spec: DatasetSpec, field_name: str, column: str | None):
         if not _missing(row[col]): return row[col]
     raise MissingValue(f"Dataset {spec.name!r}: field '{field_name}' (column {present[0]!r}) is {row[present[0]]!r}")
 
+# %% ../nbs/31_data.ipynb #1fe35074
 def to_schema(row: dict, spec: DatasetSpec, index: int) -> dict:
     "One source row as {id, problem, answer, source, **extras}; `MissingValue` when its problem or answer is empty."
     if spec.id is not None and (spec.id in row or 'id' in row): rid = str(_pick(row, spec, 'id', spec.id))
@@ -113,6 +117,7 @@ def _decode(path: Path) -> str:
         line = data.count(b'\n', 0, e.start) + 1
         raise DataError(f'{path}:{line}: invalid UTF-8 ({e.reason} at byte {e.start})') from None
 
+# %% ../nbs/31_data.ipynb #f2155ea2
 def _jsonl_rows(path: Path, text: str):
     for lineno, line in enumerate(text.split('\n'), 1):   # not splitlines(): U+2028 may sit inside a JSON string
         if not line.strip(): continue
@@ -122,6 +127,7 @@ def _jsonl_rows(path: Path, text: str):
         if not isinstance(rec, dict): raise DataError(f'{path}:{lineno}: expected a JSON object, got {type(rec).__name__}')
         yield rec, f'{path}:{lineno}'
 
+# %% ../nbs/31_data.ipynb #e6892898
 def _json_rows(path: Path, text: str):
     try: obj = json.loads(text)
     except json.JSONDecodeError as e:
@@ -136,6 +142,7 @@ def _json_rows(path: Path, text: str):
         if not isinstance(rec, dict): raise DataError(f'{path}: record {i} is a {type(rec).__name__}, not an object')
         yield rec, f'{path}: record {i}'
 
+# %% ../nbs/31_data.ipynb #b57dea6d
 def _csv_rows(path: Path, text: str):
     import csv, io
     reader = csv.reader(io.StringIO(text, newline=''))
@@ -156,6 +163,7 @@ def _parquet_rows(path: Path):
         raise DataError(f'{path}: not a readable parquet file ({type(e).__name__}: {str(e).splitlines()[0][:200]})') from None
     for i, rec in enumerate(frame.to_dict(orient='records')): yield rec, f'{path}: row {i}'
 
+# %% ../nbs/31_data.ipynb #bf8c1b5a
 def _no_surrogates(rec: dict, where: str):
     "Lone surrogates (from `\\ud800` escapes) cannot be written as UTF-8 or tokenized: an error naming the row."
     for k, v in rec.items():
@@ -164,6 +172,7 @@ def _no_surrogates(rec: dict, where: str):
             except UnicodeEncodeError as e:
                 raise DataError(f'{where}: field {k!r} holds a lone surrogate {v[e.start]!r} at character {e.start}') from None
 
+# %% ../nbs/31_data.ipynb #e10438f9
 def _data_files(path, split: str | None = None) -> list[Path]:
     "The data files that `path` names: itself, or the jsonl/json/parquet/csv files under a directory (those named after `split` when there are any)."
     path = Path(path)
@@ -175,6 +184,7 @@ def _data_files(path, split: str | None = None) -> list[Path]:
     if path.is_file(): return [path]
     raise DataError(f'No such file or directory: {path}')
 
+# %% ../nbs/31_data.ipynb #a59e82a7
 def _local_rows(path, split: str | None = None) -> tuple[list[dict], list[str]]:
     "Rows of a local file or directory and, for each, where it came from ('file:line' or 'file: record i')."
     rows, where = [], []
@@ -199,6 +209,7 @@ def _hub_rows(spec: DatasetSpec, split: str) -> list[dict]:
     import datasets
     return list(datasets.load_dataset(spec.hub_id, spec.config, split=split))
 
+# %% ../nbs/31_data.ipynb #596fc3d3
 def _schema_rows(rows: list, where: list, spec: DatasetSpec, missing: str) -> list[dict]:
     "Rows in the schema; rows without a problem or gold answer are skipped (with a warning that counts them) or, with `missing='error'`, an error naming the first."
     records, skipped = [], []
@@ -214,6 +225,7 @@ def _schema_rows(rows: list, where: list, spec: DatasetSpec, missing: str) -> li
                       f"(null, NaN or empty): {', '.join(skipped[:3])}{more}", stacklevel=3)
     return records
 
+# %% ../nbs/31_data.ipynb #0a6d52d2
 def load_problems(name_or_spec, path=None, split: str | None = None, limit: int | None = None, missing: str = 'skip'):
     "A `datasets.Dataset` in the sage_nb schema, from `path` (file or directory) if given, else from the Hub."
     import datasets
@@ -317,6 +329,7 @@ def add_prompts(ds, style: str = 'chat', system_prompt: str | None = None, instr
     build_prompt('', style, system_prompt, instruction)   # validate once, before mapping
     return ds.map(lambda r: {'prompt': build_prompt(r['problem'], style, system_prompt, instruction)})
 
+# %% ../nbs/31_data.ipynb #3b3a7820
 def render_prompt(prompt, tokenizer=None) -> str:
     "Text of a prompt: strings pass through; messages go through the tokenizer's chat template (generation prompt added)."
     if isinstance(prompt, str): return prompt

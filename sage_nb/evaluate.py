@@ -48,6 +48,7 @@ def available_bytes(device=None) -> int | None:
     try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_AVPHYS_PAGES')
     except (ValueError, OSError, AttributeError): return None
 
+# %% ../nbs/32_evaluate.ipynb #a05849aa
 def _check_generate_size(model, num_seqs: int, prompt_tokens: int, max_new_tokens: int, device):
     "ConfigError when a prompt exceeds the model's context, or one generate call's KV cache exceeds the device's free memory."
     cfg = model.config.get_text_config() if hasattr(model.config, 'get_text_config') else model.config
@@ -65,6 +66,7 @@ def _check_generate_size(model, num_seqs: int, prompt_tokens: int, max_new_token
                           f"{need / GiB:.1f} GiB of KV cache, but {free / GiB:.1f} GiB are free; lower sampling.batch_size "
                           "or sampling.max_new_tokens, or shorten the prompts")
 
+# %% ../nbs/32_evaluate.ipynb #183d94db
 def _set_seed(seed: int):
     import random, torch
     random.seed(seed); np.random.seed(seed % 2**32); torch.manual_seed(seed)
@@ -114,6 +116,7 @@ def hf_sampler(model, tokenizer, *, temperature=1.0, top_p=1.0, max_new_tokens=5
                                 max_new_tokens=max_new_tokens, batch_size=batch_size, seed=seed, progress=progress)
     return sample
 
+# %% ../nbs/32_evaluate.ipynb #507fcc06
 def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tokens=512, lora_request=None,
                  progress=True):
     "A sampler backed by a `vllm.LLM` (n samples per prompt in one request, seeded; `lora_request` serves an adapter)."
@@ -200,12 +203,14 @@ def load_results(path) -> dict:
     if not path.exists(): return {'models': {}}
     return json.loads(path.read_text())
 
+# %% ../nbs/32_evaluate.ipynb #a7139f45
 def unit_fingerprint(settings: dict, dataset) -> str:
     "Hash of everything that decides a unit's result: the settings (model identity included), problem ids and gold answers."
     blob = json.dumps({'settings': settings, 'ids': list(dataset['id']), 'answers': [str(a) for a in dataset['answer']]},
                       sort_keys=True)
     return hashlib.sha1(blob.encode()).hexdigest()[:16]
 
+# %% ../nbs/32_evaluate.ipynb #15f465b5
 WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 
 def weights_identity(model_path) -> str | None:
@@ -290,6 +295,7 @@ class EvalTarget:
     eval_steps: bool = False              # discovery: also evaluate ckpts/checkpoint-<step> of every run
     algorithms: list = field(default_factory=list)   # discovery: only these run names (empty: all)
 
+# %% ../nbs/32_evaluate.ipynb #5fba8aed
 @dataclass
 class EvalSampling:
     "How to sample."
@@ -301,6 +307,7 @@ class EvalSampling:
     batch_size: int = 64         # HF backend: sequences per generate call
     ks: list | None = None       # default: 1, 2, 4, ..., n
 
+# %% ../nbs/32_evaluate.ipynb #ad745b24
 @dataclass
 class EvalConfig:
     "Everything `sage-eval` needs."
@@ -378,8 +385,10 @@ def eval_dataset_source(cfg: EvalConfig, name: str) -> tuple[DatasetSpec | str, 
                        id=d.get('id'), config=d.get('config'))
     return spec, path
 
+# %% ../nbs/32_evaluate.ipynb #eb1e8633
 def _is_int(v) -> bool: return isinstance(v, int) and not isinstance(v, bool)
 
+# %% ../nbs/32_evaluate.ipynb #619a10ac
 def _model_path_problem(path: str) -> str | None:
     "Why `target.model_path` cannot be loaded (missing local path, named model not installed), or None."
     from sage_nb.named_models import is_named_model, gguf_path, ModelNotInstalled
@@ -390,6 +399,7 @@ def _model_path_problem(path: str) -> str | None:
     if Path(path).expanduser().exists() or is_hub_id(path): return None
     return f'target.model_path: {path!r} is neither an existing checkpoint directory nor a hub id (org/name)'
 
+# %% ../nbs/32_evaluate.ipynb #0720b58f
 def _runtime_problems(cfg: EvalConfig) -> list[str]:
     "What the machine must offer: vLLM for backend=vllm, a CUDA GPU for a cuda device, a device name torch knows."
     import importlib.util, torch
@@ -438,6 +448,7 @@ def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     if problems: raise ConfigError('invalid eval config:\n  - ' + '\n  - '.join(problems))
     return cfg
 
+# %% ../nbs/32_evaluate.ipynb #59d5517c
 def load_eval_config(path=None, overrides=()) -> EvalConfig:
     "Defaults <- YAML file <- `key=value` overrides, validated."
     d = read_yaml(path) if path is not None else {}
@@ -457,6 +468,7 @@ def __getattr__(name):
         return ModelToEvaluate
     raise AttributeError(f"module 'sage_nb.evaluate' has no attribute {name!r}")
 
+# %% ../nbs/32_evaluate.ipynb #4685c18b
 def _final_step(run: Path) -> int:
     "The training step of a run's final model: its `training_complete.json`, else its newest checkpoint, else 0."
     from sage_nb.train import last_checkpoint   # lazily: sage_nb.train imports torch
@@ -467,6 +479,7 @@ def _final_step(run: Path) -> int:
             except Exception: pass
     return 0
 
+# %% ../nbs/32_evaluate.ipynb #e3f493c3
 def _start_model(model_dir: Path) -> str | None:
     "The model the runs under `model_dir` started from (`model.name_or_path` of their train_config.yaml), when it can be loaded."
     for cfg_file in sorted(model_dir.glob('*/train_config.yaml')):
@@ -475,6 +488,7 @@ def _start_model(model_dir: Path) -> str | None:
         if name and (Path(str(name)).expanduser().exists() or is_hub_id(name)): return str(name)
     return None
 
+# %% ../nbs/32_evaluate.ipynb #9b87e9d4
 def discover_targets(cfg: EvalConfig) -> list[ModelToEvaluate]:
     "The explicit target, or the runs (and checkpoints, and the baseline) found under `models_root/<model_name>`."
     t = cfg.target
@@ -532,6 +546,7 @@ def load_for_eval(path: str, *, dtype='auto', device=None):
     model, tok = load_model_and_tokenizer(str(path), dtype=dtype, device=device)
     return model.eval(), tok
 
+# %% ../nbs/32_evaluate.ipynb #5ab9f0be
 def merged_dir_for_vllm(path: str) -> str:
     "A directory vLLM can load: the checkpoint itself, or (for a LoRA adapter) a merged copy saved beside it (the fallback)."
     p = Path(path)
@@ -584,6 +599,7 @@ def release_vllm_engine():
     del llm, core; gc.collect()
     if torch.cuda.is_available(): torch.cuda.empty_cache()
 
+# %% ../nbs/32_evaluate.ipynb #eba60d5a
 def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     "A sampler for `target`: vLLM if the backend asks for it (`auto`: with a CUDA GPU; `vllm`: GPU or CPU build), else HF `generate`."
     from sage_nb.models import optional_backend, has_cuda, prepare_tokenizer
@@ -633,6 +649,7 @@ def sampling_bytes(num_problems: int, n: int, max_new_tokens: int, keep_texts: b
     record = 120 + (per_sample if keep_texts else 0)                   # extracted answer and length per sample (and the text)
     return min(chunk_size, num_problems) * n * per_sample + num_problems * n * record
 
+# %% ../nbs/32_evaluate.ipynb #033107cd
 def check_sampling_size(cfg: EvalConfig, datasets: dict):
     "ConfigError before any model loads when one unit's samples cannot fit in the memory this machine has free."
     largest = max((len(ds) for ds in datasets.values()), default=0)
@@ -642,6 +659,7 @@ def check_sampling_size(cfg: EvalConfig, datasets: dict):
                           f"need about {need / GiB:.1f} GiB of memory, but {free / GiB:.1f} GiB are free; lower sampling.n, "
                           "sampling.max_new_tokens or limit")
 
+# %% ../nbs/32_evaluate.ipynb #d388f056
 def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool = True) -> dict:
     "Evaluate every target of `cfg`; returns the results dict (also in `cfg.results_path`)."
     s = cfg.sampling
@@ -683,6 +701,7 @@ def parse_args(argv=None):
     add_debug_flag(ap)
     return ap.parse_args(argv)
 
+# %% ../nbs/32_evaluate.ipynb #c710ce42
 def main(argv=None) -> int:
     "Command line: `sage-eval --config configs/eval_config.yaml [section.key=value ...]`."
     args = parse_args(argv)

@@ -36,6 +36,7 @@ def token_entropy(logits: Tensor, temperature: float = 1.0) -> Tensor:
     "Entropy (nats, float32) of softmax(`logits`/`temperature`) over the last dim."
     return _entropy_from_log_softmax(_scaled_log_softmax(logits, temperature))
 
+# %% ../nbs/10_guides.ipynb #6a8b923a
 def entropy_and_logps(logits: Tensor, targets: Tensor, temperature: float = 1.0) -> tuple[Tensor, Tensor]:
     "`token_entropy` of `logits` and the log-probs of `targets` (ids, shape `logits.shape[:-1]`), from one log_softmax."
     logp = _scaled_log_softmax(logits, temperature)
@@ -63,6 +64,7 @@ def schedule_factor(schedule: str, step: int, total_steps: int | None) -> float:
     frac = min(max(step / total_steps, 0.0), 1.0)
     return 1.0 - frac if schedule == 'linear' else 0.5 * (1.0 + math.cos(math.pi * frac))
 
+# %% ../nbs/10_guides.ipynb #6146f339
 def random_log_q(mask: Tensor, gamma: float, generator: torch.Generator | None = None) -> Tensor:
     "log q_t for the random guide q_t = 1 + gamma * U(0,1) (0 outside `mask`)."
     u = torch.rand(mask.shape, generator=generator, dtype=torch.float32)
@@ -79,6 +81,7 @@ def _bounded(x, low: float, high: float) -> bool:
     "A real number (not a bool) in [low, high]; NaN and inf are not."
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and low <= x <= high
 
+# %% ../nbs/10_guides.ipynb #da947add
 @dataclass
 class Guide:
     "Base class: a positive guide q returning per-token log q."
@@ -116,6 +119,7 @@ class BranchGuide(Guide):
         self._require(entropies=entropies)
         return branch_log_q(entropies, mask, self.gamma, self.tau)
 
+# %% ../nbs/10_guides.ipynb #94e53360
 @dataclass
 class TokenGuide(Guide):
     "Surprisal guide: q_t = 1 + gamma * min(-log p(y_t), max_surprisal)."
@@ -132,6 +136,7 @@ class TokenGuide(Guide):
         self._require(logps=logps)
         return token_log_q(logps, mask, self.gamma, self.max_surprisal)
 
+# %% ../nbs/10_guides.ipynb #932814c9
 @dataclass
 class RandomGuide(Guide):
     "Random guide: q_t = 1 + gamma_k * U(0,1), seeded by (seed, step, seed_offset), gamma_k on a schedule."
@@ -182,6 +187,7 @@ def guide_stats(log_q: Tensor, mask: Tensor) -> Tensor:
     lq = log_q.detach().float()[m]
     return torch.stack([lq.exp().sum(), lq.sum(), (lq > 0).sum().float(), m.sum().float()])
 
+# %% ../nbs/10_guides.ipynb #fcc61511
 def guide_summary(log_q: Tensor | None = None, mask: Tensor | None = None, stats: Tensor | None = None) -> dict[str, float]:
     "Mean q, mean log q and fraction of tokens with q > 1, over the tokens in `mask` (or from summed `guide_stats`)."
     q_sum, log_q_sum, active, n = (guide_stats(log_q, mask) if stats is None else stats).tolist()

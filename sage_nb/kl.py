@@ -18,6 +18,7 @@ def exact_pseudo_kl(p: Tensor, m: Tensor) -> Tensor:
     "Reverse pseudo-KL  sum p log(p/m) - sum p + sum m  over the last dim (p, m >= 0, unnormalised allowed)."
     return (torch.xlogy(p, p) - torch.xlogy(p, m)).sum(-1) - p.sum(-1) + m.sum(-1)
 
+# %% ../nbs/11_kl.ipynb #da14a7ff
 def exact_forward_kl(p: Tensor, m: Tensor) -> Tensor:
     "Forward pseudo-KL  D~(m || p): the mass-covering direction used by the forward-KL baseline."
     return exact_pseudo_kl(m, p)
@@ -27,15 +28,18 @@ def kl_k1(logps: Tensor, anchor_logps: Tensor) -> Tensor:
     "k1 = log p - log m per sampled token."
     return logps - anchor_logps
 
+# %% ../nbs/11_kl.ipynb #b2203194
 def kl_k2(logps: Tensor, anchor_logps: Tensor) -> Tensor:
     "k2 = (log m - log p)^2 / 2 per sampled token."
     return 0.5 * (anchor_logps - logps) ** 2
 
+# %% ../nbs/11_kl.ipynb #f72f44b2
 def kl_k3(logps: Tensor, anchor_logps: Tensor) -> Tensor:
     "k3 = exp(d) - d - 1 with d = log m - log p (TRL's estimator), computed with expm1 for accuracy near 0."
     d = anchor_logps - logps
     return torch.expm1(d) - d
 
+# %% ../nbs/11_kl.ipynb #f9640f83
 def forward_kl_term(logps: Tensor, anchor_logps: Tensor) -> Tensor:
     "r log r - r + 1 with r = m/p: unbiased under samples of p for the forward pseudo-KL D~(m || p)."
     d = anchor_logps - logps

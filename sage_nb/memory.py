@@ -12,6 +12,7 @@ from typing import Any
 from .config import (TrainConfig, trainer_value, load_config, list_presets, config_to_dict, config_from_dict,
                             apply_overrides, ALGORITHMS)
 from .guides import GUIDES
+from .algorithms import DEFAULT_BETA
 
 # %% auto #0
 __all__ = ['GiB', 'LORA_TARGETS', 'MODEL_SPECS', 'NF4_BYTES', 'TRL_TILE', 'VLLM_OVERHEAD_GB', 'PUBLISHED', 'UNSLOTH_T4_RUNS',
@@ -154,7 +155,7 @@ class MemorySettings:
     optim: str = 'adamw_torch'
     gradient_checkpointing: bool = True
     unsloth: bool = False
-    beta: float = 0.04
+    beta: float = DEFAULT_BETA
     logits: str = 'fused'  # 'fused' (TRL >= 1.15) or 'materialized'
     use_vllm: bool = False
     vllm_mode: str = 'colocate'
@@ -183,6 +184,7 @@ def weight_bytes(spec: ModelSpec, s: MemorySettings) -> float:
         return spec.linear_params * NF4_BYTES + (spec.embed_params + spec.other_params) * 2
     return spec.n_params * s.weight_bytes
 
+# %% ../nbs/26_memory.ipynb #aec2b624
 def trainable_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     "Bytes of what training adds: LoRA weights + gradients + optimizer state, or full gradients + optimizer state."
     if s.finetune == 'lora':
@@ -200,6 +202,7 @@ def layer_activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
         saved += sum((b + 1) * i for n, (i, o) in spec.linear_shapes().items() if n in targets)
     return saved + b * 2 * (H + I)  # gradient buffers while the block's backward runs
 
+# %% ../nbs/26_memory.ipynb #04e99499
 def activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     "Activation bytes of one training micro-batch at its peak."
     tokens = s.per_device_batch * s.seq_len
@@ -231,6 +234,7 @@ def rollout_bytes(spec: ModelSpec, s: MemorySettings) -> float:
         out = max(out, s.per_device_batch * (s.completion_length + 1) * spec.vocab_size * 16)
     return out
 
+# %% ../nbs/26_memory.ipynb #b74610f5
 def vllm_kv_tokens(spec: ModelSpec, s: MemorySettings, gpu_gb: float) -> int:
     "Tokens of KV cache vLLM's colocated share leaves after its weights and overhead (0 without colocated vLLM)."
     if not s.vllm_colocated: return 0
@@ -326,6 +330,7 @@ def settings_for_config(cfg: TrainConfig, device: str = 'cuda') -> MemorySetting
         use_vllm=bool(tv('use_vllm')), vllm_mode=tv('vllm_mode'), vllm_gpu_memory_utilization=tv('vllm_gpu_memory_utilization'),
         vllm_sleep=bool(tv('vllm_enable_sleep_mode')), max_model_len=max_len, guide_needs=_guide_needs(cfg))
 
+# %% ../nbs/26_memory.ipynb #8ade0492
 def config_spec(cfg: TrainConfig) -> ModelSpec:
     "The `ModelSpec` of a run's model (`model.build_tiny`: the tiny test model's own config)."
     if cfg.model.build_tiny and not Path(cfg.model.name_or_path).exists():
@@ -333,6 +338,7 @@ def config_spec(cfg: TrainConfig) -> ModelSpec:
         return spec_from_config(tiny_causal_lm(tiny_tokenizer()).config, name=cfg.model.name_or_path)
     return model_spec(cfg.model.name_or_path)
 
+# %% ../nbs/26_memory.ipynb #52535cc0
 def estimate_for_config(cfg: TrainConfig, gpu_gb: float | None = None, spec=None, device: str = 'cuda') -> dict[str, float]:
     "`estimate_memory` of a run config (`spec` defaults to `config_spec(cfg)`)."
     return estimate_memory(spec or config_spec(cfg), settings_for_config(cfg, device), gpu_gb)
@@ -348,6 +354,7 @@ def detect_gpu() -> tuple[str, float] | None:
     if not torch.cuda.is_available(): return None
     return torch.cuda.get_device_name(0), torch.cuda.get_device_properties(0).total_memory / GiB
 
+# %% ../nbs/26_memory.ipynb #dd8d9015
 def gpu_has_bf16(name: str) -> bool:
     "Whether a GPU (by its CUDA name) computes in bf16 (Ampere or newer)."
     return not any(t in name.upper() for t in NO_BF16)
@@ -374,6 +381,7 @@ class FitReport:
     problems: list = field(default_factory=list)
     suggestions: list = field(default_factory=list)  # [(overrides, estimated total GiB)]
 
+# %% ../nbs/26_memory.ipynb #1d5c13bb
 def _problems(cfg: TrainConfig, gpu_gb: float, headroom: float, spec, device: str = 'cuda') -> tuple[dict, list]:
     s, spec = settings_for_config(cfg, device), spec or config_spec(cfg)
     est, out = estimate_memory(spec, s, gpu_gb), []
@@ -386,6 +394,7 @@ def _problems(cfg: TrainConfig, gpu_gb: float, headroom: float, spec, device: st
                        f"{vllm_kv_tokens(spec, s, gpu_gb)} tokens, less than one {ctx}-token sequence")
     return est, out
 
+# %% ../nbs/26_memory.ipynb #6d5e47c5
 def _candidates(cfg: TrainConfig, s: MemorySettings, spec, device: str = 'cuda') -> list[list[str]]:
     "Single changes worth trying, least disruptive first (on a CPU, none of the CUDA-only ones)."
     out, bs, ga = [], s.per_device_batch, trainer_value(cfg, 'gradient_accumulation_steps')
@@ -404,6 +413,7 @@ def _candidates(cfg: TrainConfig, s: MemorySettings, spec, device: str = 'cuda')
         out.append([f'generation.max_completion_length={c}'])
     return out
 
+# %% ../nbs/26_memory.ipynb #5a61520e
 def fits(cfg: TrainConfig, gpu_gb: float, headroom: float = 0.05, spec=None, max_suggestions: int = 4,
          device: str = 'cuda') -> FitReport:
     "Whether `cfg` fits a GPU of `gpu_gb` GiB (`device='cpu'`: that much RAM) by the estimate; if not, overrides that would."
@@ -474,6 +484,7 @@ def pick_preset(name: str | None, total_gb: float | None, headroom: float = 0.05
         if fits(cfg, total_gb, headroom).fits: return p
     return 'colab-t4'
 
+# %% ../nbs/26_memory.ipynb #c90a9ca4
 def auto_preset(gpu: tuple[str, float] | None = ...) -> tuple[str, str]:
     "(preset, one-line reason) for this machine's GPU (or the `gpu` given), for `sage-train --preset auto`."
     gpu = detect_gpu() if gpu is ... else gpu

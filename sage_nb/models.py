@@ -85,6 +85,7 @@ def toy_reward(completions, **kwargs) -> list[float]:
     "A reward with spread inside a group: the number of `a`s plus 0.1 x (length mod 3)."
     return [float(c.count('a')) + 0.1 * (len(c) % 3) for c in completions]
 
+# %% ../nbs/21_models.ipynb #429a5889
 def tiny_policy(root, overwrite:bool=False, **model_kwargs) -> tuple[Path, object]:
     "(model directory, tokenizer) of the shared tiny fixture, built under `root` on first use."
     kw = dict(hidden_size=64, num_layers=2, **model_kwargs)
@@ -95,6 +96,7 @@ def has_cuda() -> bool:
     "Whether a CUDA GPU is usable."
     return torch.cuda.is_available()
 
+# %% ../nbs/21_models.ipynb #e4fd8bdd
 def resolve_dtype(dtype='auto', device=None) -> torch.dtype:
     "Turn 'auto'/'bf16'/'fp16'/'fp32' (or a torch dtype) into a torch dtype for `device`."
     if isinstance(dtype, torch.dtype): return dtype
@@ -127,6 +129,7 @@ def prepare_tokenizer(tok, padding_side:str='left'):
     tok.padding_side = padding_side
     return tok
 
+# %% ../nbs/21_models.ipynb #72c8cb9f
 def load_model_and_tokenizer(name_or_path:str, # Hub id or local directory
                              *, dtype='auto', device=None, # e.g. 'cpu', 'cuda', 'auto' (device_map)
                              padding_side:str='left', attn_implementation:str|None=None,
@@ -164,6 +167,7 @@ def make_lora_config(r:int=16, alpha:int=32, dropout:float=0.05, target_modules=
     return LoraConfig(r=r, lora_alpha=alpha, lora_dropout=dropout, target_modules=target_modules, bias=bias,
                       modules_to_save=modules_to_save, use_rslora=use_rslora, task_type='CAUSAL_LM')
 
+# %% ../nbs/21_models.ipynb #358b52cd
 def count_parameters(model) -> tuple[int, int]:
     "(trainable, total) parameter counts."
     return (sum(p.numel() for p in model.parameters() if p.requires_grad), sum(p.numel() for p in model.parameters()))

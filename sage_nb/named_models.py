@@ -30,6 +30,7 @@ NAMED_MODELS = {m.name: m for m in [
                "HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), 134.5 M parameters, 4-bit GGUF dequantized to fp32"),
 ]}
 
+# %% ../nbs/27_named_models.ipynb #03bb3706
 def is_named_model(name) -> bool:
     "Whether `name` is one of `NAMED_MODELS` (a short name, not a path or hub id)."
     return isinstance(name, str) and name in NAMED_MODELS
@@ -38,6 +39,7 @@ def is_named_model(name) -> bool:
 class ModelNotInstalled(ConfigError):
     "A named model whose package (or the GGUF reader) is not installed; the message gives the install command."
 
+# %% ../nbs/27_named_models.ipynb #db07abb6
 def gguf_path(name:str) -> Path:
     "The GGUF file of named model `name`; `ModelNotInstalled` naming the install command when it is missing."
     m = NAMED_MODELS[name]
@@ -69,10 +71,12 @@ def cache_root() -> Path:
     "The package's cache directory: `$SAGE_NB_CACHE`, else `~/.cache/sage_nb`."
     return Path(os.environ.get('SAGE_NB_CACHE') or Path.home()/'.cache'/'sage_nb').expanduser()
 
+# %% ../nbs/27_named_models.ipynb #0517f79e
 def converted_dir(name:str) -> Path:
     "Where named model `name` is (or will be) cached as an ordinary checkpoint, keyed by its GGUF file's digest."
     return cache_root()/'models'/f"{name}-{file_digest(gguf_path(name))[:12]}"
 
+# %% ../nbs/27_named_models.ipynb #85b2c248
 def is_converted(path) -> bool:
     "Whether `path` holds a finished conversion (its marker is written last)."
     return (Path(path)/MARKER).is_file()
@@ -93,6 +97,7 @@ def _convert_into(gguf:Path, out:Path) -> None:
     plain.generation_config = loaded.generation_config
     plain.save_pretrained(out); tok.save_pretrained(out)
 
+# %% ../nbs/27_named_models.ipynb #27afd4e6
 @contextlib.contextmanager
 def _file_lock(path:Path):
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -101,6 +106,7 @@ def _file_lock(path:Path):
         try: yield
         finally: fcntl.flock(f, fcntl.LOCK_UN)
 
+# %% ../nbs/27_named_models.ipynb #4869a0d7
 def convert_gguf(gguf, out, *, source:dict|None=None, verbose:bool=True) -> Path:
     "Convert GGUF file `gguf` into an ordinary checkpoint directory `out` (once: a finished `out` is reused)."
     gguf, out = Path(gguf), Path(out)

@@ -45,6 +45,7 @@ def default_ks(n: int) -> list[int]:
     ks = [1 << i for i in range(int(math.log2(n)) + 1)]
     return ks if ks[-1] == n else ks + [n]
 
+# %% ../nbs/13_passk.ipynb #a885b95f
 def pass_at_k_curve(n, c, ks=None) -> dict[int, float]:
     "Mean pass@k over problems for each k in `ks` (default `default_ks(min n)`), keeping only k <= every problem's n."
     n = np.atleast_1d(np.asarray(n, dtype=np.int64))

@@ -9,6 +9,7 @@ from pathlib import Path
 import matplotlib
 import matplotlib.pyplot as plt
 from .algorithms import REGISTRY
+from .core import nbs_dir
 
 # %% auto #0
 __all__ = ['ALGO_COLORS', 'QUIET_LOGGERS', 'algo_color', 'set_style', 'figures_dir', 'SavedFigure', 'in_notebook', 'savefig',
@@ -35,12 +36,11 @@ def set_style(context: str = 'notebook'):
 
 # %% ../nbs/01_style.ipynb #3c10dace
 def figures_dir() -> Path:
-    "Folder for figures: `$SAGE_FIGURES_DIR`; under `nbdev_test` a temp folder; else `figures/` beside the notebooks."
-    env, here = os.environ.get('SAGE_FIGURES_DIR'), Path.cwd()
+    "Folder for figures: `$SAGE_FIGURES_DIR`; under `nbdev_test` a temp folder; else `figures/` in the notebooks folder (`nbs_dir`)."
+    env = os.environ.get('SAGE_FIGURES_DIR')
     if env: path = Path(env)
     elif os.environ.get('IN_TEST'): path = Path(tempfile.gettempdir()) / 'sage_nb_figures'  # tests keep the committed figures
-    elif (here / 'nbs').is_dir(): path = here / 'nbs' / 'figures'
-    else: path = here / 'figures'
+    else: path = nbs_dir() / 'figures'
     path.mkdir(parents=True, exist_ok=True)
     return path
 

@@ -4,15 +4,16 @@
 
 # %% ../nbs/24_train.ipynb #2710bc82
 from __future__ import annotations
-import argparse, contextlib, hashlib, importlib.resources, json, logging, os, random, shutil, sys, time, warnings
+import argparse, ast, contextlib, hashlib, importlib.resources, json, logging, os, random, shutil, sys, textwrap, time, warnings
 from pathlib import Path
 from .core import (ConfigError, atomic_write_text, import_object, file_lock, report_input_errors, add_debug_flag,
                           is_hub_id, hub_cached, hub_offline_reason, work_offline_if_unreachable)
 from .data import _EXTS, data_digest
+from .algorithms import TRAIN_ALGORITHMS
 from typing import TYPE_CHECKING
 if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
 # sage_nb.config, sage_nb.models (and so torch, transformers, TRL) are imported by the functions that use them:
-# `sage-train --help` answers without loading them
+# `sage-train --help` answers without loading them (sage_nb.algorithms imports nothing heavy)
 
 # %% auto #0
 __all__ = ['tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'checkpoint_step', 'last_checkpoint',
@@ -20,7 +21,8 @@ __all__ = ['tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', '
            'tiny_model_note', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
            'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
            'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir',
-           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'parse_args', 'main']
+           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'parse_args',
+           'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -402,6 +404,7 @@ def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
 def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path:
     from transformers import TrainerState
     from sage_nb.config import sage_config
+    args = sage_config(cfg, **{**checkpointing_settings(cfg), **sage_config_overrides})   # the run's trainer config and guide, built once
     plan, ckpt = resume_plan(cfg)
     if plan == 'done':
         step = json.loads((cfg.run_dir/'training_complete.json').read_text()).get('global_step')
@@ -414,7 +417,6 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     start = cfg.model.name_or_path if cfg.model.instruction_tuned else sft_stage(cfg)
     model, tok, peft_config = load_policy(cfg, start)
     setup_tracking(cfg)
-    args = sage_config(cfg, **{**checkpointing_settings(cfg), **sage_config_overrides})
     train_dataset = load_rl_dataset(cfg, tok)
     why = no_step_reason(cfg, len(train_dataset), int(os.environ.get('WORLD_SIZE', 1)))
     if why: raise ConfigError(why)
@@ -454,19 +456,66 @@ def model_source_problem(cfg:TrainConfig, gpu=None) -> str|None:
     return (f"model.name_or_path {name}: {missing}; download it where there is a connection "
             f"(huggingface-cli download {name}) or set model.name_or_path to a local checkpoint directory")
 
+# %% ../nbs/24_train.ipynb #853cd16f
+def _source_tree(module:str) -> ast.Module|None:
+    "The parsed source of `sage_nb/<module>.py`, read rather than imported (importing it loads torch); None without it."
+    try: return ast.parse((importlib.resources.files('sage_nb')/f'{module}.py').read_text())
+    except (OSError, SyntaxError): return None
+
+def _classes(tree) -> dict: return {c.name: c for c in (tree.body if tree else ()) if isinstance(c, ast.ClassDef)}
+
+def _declared_fields(cls:ast.ClassDef) -> list[tuple[str, str, dict]]:
+    "(name, annotation, the constant entries of its `metadata`) of each field class `cls` declares (a ClassVar is not a field)."
+    out = []
+    for st in cls.body:
+        if not (isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)) or 'ClassVar' in ast.unparse(st.annotation): continue
+        meta = next((k.value for k in getattr(st.value, 'keywords', []) if k.arg == 'metadata'), None)
+        pairs = zip(meta.keys, meta.values) if isinstance(meta, ast.Dict) else ()
+        out.append((st.target.id, ast.unparse(st.annotation),
+                    {k.value: v.value for k, v in pairs if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)}))
+    return out
+
+def _guides(tree) -> dict[str, tuple[list[str], str]]:
+    "{guide name: (its parameters, its docstring)} of each guide class in the source of sage_nb.guides."
+    classes = _classes(tree)
+    def params(c): return [p for b in c.bases if getattr(b, 'id', None) in classes for p in params(classes[b.id])] + [n for n, _, _ in _declared_fields(c)]
+    def name(c): return next((st.value.value for st in c.body if isinstance(st, ast.AnnAssign) and getattr(st.target, 'id', None) == 'name'
+                              and isinstance(st.value, ast.Constant)), '')
+    return {name(c): (list(dict.fromkeys(params(c))), ast.get_docstring(c) or '') for c in classes.values() if name(c)}
+
+def settings_help(width:int=110) -> str:
+    "Every setting of a training config with its help, read from the source of sage_nb.config and sage_nb.guides (the epilog of `sage-train --help`)."
+    classes, guides = _classes(_source_tree('config')), _guides(_source_tree('guides'))
+    if 'TrainConfig' not in classes: return ''
+    item = lambda key, text: textwrap.fill(f"{key}: {text}", width, initial_indent='  ', subsequent_indent='      ')
+    head = lambda key, text: textwrap.fill(f"{key}: {text}", width, subsequent_indent='  ')
+    own = lambda cls, sec, keep=lambda k, m: True: [item(f"{sec}.{k}", m.get('help', '')) for k, _, m in _declared_fields(classes[cls]) if keep(k, m)]
+    lines = ["settings: section.key=value after the options, or in a --config file (--dry-run prints the values of a run)"]
+    top = []
+    for name, annotation, meta in _declared_fields(classes['TrainConfig']):
+        if annotation == 'Section' and name != 'sage':   # generation, rl
+            lines += [head(name, meta.get('help', '')), *own('RunKeys', name, lambda k, m: m.get('section') == name)]
+        elif annotation == 'Section':
+            lines += [head(name, meta.get('help', '')), *own('SAGEConfig', name, lambda k, m: k != 'guide_kwargs')]
+            lines += [item(', '.join(f"sage.{p}" for p in ps), f"the {g} guide's parameters: {doc}") for g, (ps, doc) in guides.items()]
+        elif annotation in classes: lines += [head(name, ast.get_docstring(classes[annotation])), *own(annotation, name)]
+        else: top.append(item(name, meta.get('help', '')))
+    return '\n'.join(lines + ['top-level keys:'] + top)
+
 # %% ../nbs/24_train.ipynb #188a3bd2
 def _preset_names() -> list[str]:   # sage_nb.config.list_presets without importing sage_nb.config (and TRL)
     return sorted(p.name.removesuffix('.yaml') for p in (importlib.resources.files('sage_nb')/'configs').iterdir()
                   if p.name.endswith('.yaml'))
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(prog='sage-train', description='Train with GRPO or SAGE from a YAML config.')
+    p = argparse.ArgumentParser(prog='sage-train', description='Train with GRPO or SAGE from a YAML config.',
+                                epilog=settings_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--config', help='YAML config file (partial configs are merged over the defaults)')
     p.add_argument('--preset', help=f"a config shipped with the package, applied before --config: {', '.join(_preset_names())}, "
                                      "or auto (chosen from the detected GPU)")
     p.add_argument('--no-memory-check', action='store_true', help='start even when the memory estimate clearly exceeds the GPU')
-    p.add_argument('--algorithm', help='SAGE, GRPO, GRPO_noKL, GRPO_fwdKL, SAGE_Random, SAGE_Token or SAGE_Branch')
-    p.add_argument('--dry-run', action='store_true', help='print the resolved config and exit')
+    p.add_argument('--algorithm', help=f"SAGE (the SAGE algorithm of sage.guide) or one of {', '.join(TRAIN_ALGORITHMS)} (algorithm=<name>)")
+    p.add_argument('--dry-run', action='store_true', help='print the resolved config and what would train, and exit')
     p.add_argument('--no-hardware-check', action='store_true', help='skip the GPU-only option checks')
     p.add_argument('overrides', nargs='*', help='section.key=value overrides, e.g. rl.beta=0.02 sage.guide=token')
     add_debug_flag(p)
@@ -479,7 +528,7 @@ def main(argv=None) -> int:
 
 def _main(a) -> int:
     if not a.dry_run: work_offline_if_unreachable()   # before transformers loads: no retries against an unreachable Hub
-    from sage_nb.config import load_config, config_to_dict
+    from sage_nb.config import load_config, config_to_dict, sage_config
     from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits, host_ram_gb
     overrides = list(a.overrides) + ([f'algorithm={a.algorithm}'] if a.algorithm else [])
     if a.preset == 'auto':
@@ -503,6 +552,9 @@ def _main(a) -> int:
     if a.dry_run:
         import yaml
         print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
+        if not a.no_hardware_check:   # the trainer config is built for this machine's hardware
+            args = sage_config(cfg)
+            print(f"trains {cfg.resolved_algorithm} with {args.sage_guide or 'no guide'}, beta={args.beta:g}, kl_direction={args.kl_direction}")
         plan, ckpt = resume_plan(cfg)
         print({'fresh': 'would start a new run', 'done': 'already trained: nothing to do',
                'resume': f'would resume from {ckpt}', 'finish': f'{ckpt} is at max_steps: would only save it'}[plan])

@@ -5,18 +5,19 @@
 # %% ../nbs/22_trainer.ipynb #6ef39df6
 from __future__ import annotations
 import ast, hashlib, inspect, json, warnings
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 from torch import Tensor
-from fastcore.basics import patch
 from trl import GRPOConfig, GRPOTrainer
 from trl.models.utils import disable_gradient_checkpointing
 
 from .core import env_set
 from .config import (SAGEConfig, ALGORITHMS, algorithm_settings, CREDITS, SEQUENCE_FORMS, SHAPING_REDUCES,
                             ENTROPY_ROUTES, KL_DIRECTIONS, FWD_KL_LOSSES)
-from .guides import make_guide, masked, token_entropy, entropy_and_logps, guide_stats, guide_summary
+from .guides import masked, token_entropy, entropy_and_logps, guide_stats, guide_summary
 from .kl import per_token_kl
 from .credit import (sequence_log_q, group_baseline, apply_baseline, returns_to_go_advantages,
                             exact_credit_advantages, loss_type_weights)
@@ -24,7 +25,7 @@ from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound
 
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl', 'SAGERolloutState',
-           'SAGETrainer']
+           'weighted_rewards', 'plain_logits_pass', 'guide_dump_records', 'HookState', 'trl_kl_off', 'SAGETrainer']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -52,18 +53,22 @@ def trl_hook_digests(path=None) -> dict[str, str]:
 class GenerationEntropyRecorder:
     "Forward hook on an LM head that records per-step entropies of softmax(logits/temperature) during generation."
     def __init__(self, lm_head: torch.nn.Module, temperature: float = 1.0):
+        "Record from `lm_head` at `temperature` while entered (`with recorder: model.generate(...)`)."
         self.lm_head, self.temperature, self.steps, self._handle = lm_head, temperature, [], None
 
     def _hook(self, module, args, output):
+        "Forward hook: keep the entropy of the last position (the next token's distribution), not the logits."
         logits = output if torch.is_tensor(output) else getattr(output, 'logits', None)
         if logits is not None and logits.dim() == 3: self.steps.append(token_entropy(logits[:, -1, :], self.temperature))
 
     def __enter__(self):
+        "Start a fresh record by hooking the LM head."
         self.steps = []
         self._handle = self.lm_head.register_forward_hook(self._hook)
         return self
 
     def __exit__(self, *exc):
+        "Remove the hook; the record stays readable."
         if self._handle is not None: self._handle.remove()
         self._handle = None
 
@@ -96,27 +101,117 @@ from transformers.trainer_callback import ExportableState
 
 class SAGERolloutState(TrainerCallback, ExportableState):
     "The number of rollouts shaped so far; saved with each checkpoint and restored on resume."
-    def __init__(self, rollouts: int = 0): self.rollouts = rollouts
-    def state(self) -> dict: return {'args': {}, 'attributes': {'rollouts': self.rollouts}}
+    def __init__(self, rollouts: int = 0):
+        "Start counting at `rollouts` (0 for a fresh run)."
+        self.rollouts = rollouts
+
+    def state(self) -> dict:
+        "What the Trainer writes for this callback into each checkpoint's `trainer_state.json`."
+        return {'args': {}, 'attributes': {'rollouts': self.rollouts}}
+
     def on_train_begin(self, args, state, control, **kwargs):
+        "On resume, continue the count saved in the checkpoint (keep the current count when none was saved)."
         saved = (state.stateful_callbacks or {}).get(type(self).__name__)
         if isinstance(saved, dict): self.rollouts = int(saved.get('attributes', {}).get('rollouts', self.rollouts))
 
+# %% ../nbs/22_trainer.ipynb #e3d88963
+def weighted_rewards(rewards_per_func: Tensor, reward_weights: Tensor) -> Tensor:
+    "Each completion's reward as TRL sums it: the weighted sum over reward functions (NaN scores skipped), NaN where none scored."
+    rewards = (rewards_per_func * reward_weights.to(rewards_per_func.device).unsqueeze(0)).nansum(dim=1)
+    rewards[torch.isnan(rewards_per_func).all(dim=1)] = torch.nan
+    return rewards
+
+# %% ../nbs/22_trainer.ipynb #9c0d6bbd
+def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
+    "[sum over mask, count] as a float tensor (to be reduced across processes)."
+    m = mask.bool()
+    return torch.stack([x.detach().float()[m].sum(), m.sum().float()])
+
+# %% ../nbs/22_trainer.ipynb #831f51fe
+@torch.no_grad()
+def plain_logits_pass(model, ids: Tensor, attn: Tensor, T: int, batch_size: int,
+                      temperature: float = 1.0) -> tuple[Tensor, Tensor]:
+    "(entropies, log-probs) of the last `T` tokens of `ids` from `model(...).logits`, `batch_size` rows at a time."
+    vocab = model.get_output_embeddings().weight.size(0)
+    ents, lps = [], []
+    for s in range(0, ids.size(0), batch_size):
+        with env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):   # else Unsloth's forward may put hidden states in .logits
+            logits = model(input_ids=ids[s:s+batch_size], attention_mask=attn[s:s+batch_size],
+                           logits_to_keep=T + 1).logits[:, :-1].float()
+        if logits.size(-1) != vocab:
+            raise RuntimeError(f"the policy's forward returned .logits of width {logits.size(-1)}, not the vocabulary "
+                               f"size {vocab}; SAGE cannot compute entropies from it.")
+        ent, lp = entropy_and_logps(logits, ids[s:s+batch_size, -T:], temperature)
+        ents.append(ent); lps.append(lp)
+    return torch.cat(ents), torch.cat(lps)
+
+# %% ../nbs/22_trainer.ipynb #2b323282
+def guide_dump_records(out: dict, log_q: Tensor, mask: Tensor, entropies: Tensor | None, k: int, *, step: int,
+                       rollout: int, guide: str | None, decode=None) -> list[dict]:
+    "JSON-ready records of the first `k` completions of rollout `out`: tokens, log q, advantage (and entropy) per token."
+    recs = []
+    for i in range(k):
+        n = int(mask[i].sum())
+        ids = out['completion_ids'][i, :n].tolist()
+        rec = dict(step=step, rollout=rollout, row=i, guide=guide,
+                   tokens=[decode([t]) if decode is not None else t for t in ids],
+                   token_ids=ids, log_q=[round(v, 6) for v in log_q[i, :n].tolist()],
+                   advantage=out['advantages'][i].tolist())
+        if entropies is not None: rec['entropy'] = [round(v, 6) for v in entropies[i, :n].tolist()]
+        recs.append(rec)
+    return recs
+
+# %% ../nbs/22_trainer.ipynb #ccefa27c
+@dataclass
+class HookState:
+    """What SAGE's overrides of TRL's hooks hand each other (one per trainer: `SAGETrainer.hook_state`).
+
+    TRL calls its hooks in a fixed order and their signatures have no room for SAGE's extras, so an override that
+    learns something a later one needs leaves it here. Only `SAGETrainer`'s methods write these fields."""
+    # one rollout: written while TRL builds a generation batch, read when `apply_guide` shapes it
+    rewards_per_func: Tensor | None = None   # (N, n_funcs) rewards gathered over processes (`_calculate_rewards`)
+    recorder: GenerationEntropyRecorder | None = None   # generation-time entropies (`_generate`); None: route off
+    share_pass: bool = False                 # True during a rollout whose own TRL no-grad pass can give the signals
+    shared: tuple | None = None              # (log-probs, entropies) of that pass (`_get_per_token_logps_and_entropies`)
+    route_used: str | None = None            # source of the last signals: 'generation', 'shared_pass' or 'extra_pass'
+    # one loss call: live inside `_compute_loss` only
+    in_loss: bool = False                    # True inside `_compute_loss`: keep the log-probs of its policy pass
+    loss_logps: Tensor | None = None         # those log-probs (with grad), dropped when the call returns
+
+    def start_rollout(self, share_pass: bool):
+        "Forget the last rollout's rewards and shared pass (`_generate` replaces the recorder; the route stays readable)."
+        self.rewards_per_func, self.shared, self.share_pass = None, None, share_pass
+
+# %% ../nbs/22_trainer.ipynb #52559faa
+@contextmanager
+def trl_kl_off(trainer):
+    """Run the block with `trainer.beta = 0`, restored on exit (also on error): TRL's `_compute_loss` without its KL term.
+
+    TRL's `_compute_loss` adds `beta` times its reverse KL to the loss (and logs `kl`) whenever `beta != 0` and has no
+    other switch for that term. `beta` must stay > 0 everywhere else, since TRL computes the reference log-probs only
+    then, so it is zeroed for just the one call."""
+    beta, trainer.beta = trainer.beta, 0.0
+    try: yield trainer
+    finally: trainer.beta = beta
+
 # %% ../nbs/22_trainer.ipynb #24cac675
 class SAGETrainer(GRPOTrainer):
-    """`GRPOTrainer` with a shaped anchor q * pi_ref (`SAGEConfig.guide`), sequence/token credit and a forward-KL baseline.
+    """TRL's `GRPOTrainer` with SAGE's shaped anchor q·π_ref (`SAGEConfig.guide`), sequence/token/exact credit and a
+    forward-KL baseline; with no guide and TRL's own KL term it is `GRPOTrainer`, bit for bit.
 
-    Overrides `_calculate_rewards`, `_get_per_token_logps_and_entropies`, `_generate`, `_generate_and_score_completions`
-    and `_compute_loss` (see `HOOKS`); everything else is TRL's."""
+    It overrides five TRL hooks (their sources are pinned by `HOOK_DIGESTS`): `_generate_and_score_completions`,
+    `_generate`, `_calculate_rewards`, `_get_per_token_logps_and_entropies` and `_compute_loss`. What they hand each
+    other is in `hook_state`; everything else is TRL's."""
     _tag_names = ['trl', 'grpo', 'sage']
 
     def __init__(self, *args, **kwargs):
+        "TRL's `__init__`, then the guide, the checks that need the built trainer, and SAGE's state."
         super().__init__(*args, **kwargs)
         a = self.args
         if not isinstance(a, SAGEConfig):
             raise TypeError(f"SAGETrainer needs a SAGEConfig, got {type(a).__name__}; build one with SAGEConfig(...) "
                             "or SAGEConfig.for_algorithm(name, ...).")
-        self.sage_guide = make_guide(a.guide, **a.guide_kwargs) if a.guide is not None else None
+        self.sage_guide = a.sage_guide   # built (and checked) once, by SAGEConfig; guides hold no state
         self._unsloth = is_unsloth_trainer(type(self))
         if not self._unsloth and unsloth_rebound_trl():
             warnings.warn("unsloth was imported after sage_nb.trainer, so SAGETrainer sits on plain TRL (no Unsloth loss or "
@@ -128,275 +223,250 @@ class SAGETrainer(GRPOTrainer):
                              "use sequence_form='reward'.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'exact':
             raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read; use credit='sequence'.")
-        # side channels between TRL's hooks within one rollout or loss call
-        self._sage_rewards_per_func = None   # gathered rewards of the current rollout (set by _calculate_rewards)
-        self._sage_share_pass = False        # ask TRL's own rollout pass for entropies too
-        self._sage_shared = None             # (logps, entropies) of that pass
-        self._sage_capture = None            # loss-pass log-probs
-        self._sage_recorder = None           # generation-time entropy recorder
-        self._sage_route_used = None         # which route produced the last rollout entropies
+        self.hook_state = HookState()          # what the hook overrides below hand each other
         self.add_callback(SAGERolloutState())  # rollouts shaped so far (seeds the random guide), checkpointed
 
-# %% ../nbs/22_trainer.ipynb #23de540e
-@patch(as_prop=True)
-def _sage_rollouts(self: SAGETrainer) -> int:
-    return next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState)).rollouts
+    @property
+    def rollout_state(self) -> SAGERolloutState:
+        "The `SAGERolloutState` callback (looked up each time: the Trainer may replace the instance on resume)."
+        return next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState))
 
-@patch
-def _count_rollout(self: SAGETrainer):
-    next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState)).rollouts += 1
+    # ---- the TRL hooks, in the order TRL calls them ----
 
-# %% ../nbs/22_trainer.ipynb #9e644ece
-@patch
-def _calculate_rewards(self: SAGETrainer, inputs, prompts, completions, completion_ids_list):
-    rewards_per_func = super(SAGETrainer, self)._calculate_rewards(inputs, prompts, completions, completion_ids_list)
-    self._sage_rewards_per_func = rewards_per_func
-    return rewards_per_func
+    def _generate_and_score_completions(self, inputs):
+        """One rollout: TRL's, then SAGE's part of it (`apply_guide`); without a guide, TRL's batch unchanged."""
+        # TRL samples, scores, runs its no-grad passes and returns the batch that every iteration's loss reuses; shaping
+        # that batch here computes q once per generation batch. When TRL runs its own no-grad policy pass in this
+        # rollout, `share_pass` lets that pass compute the guide's entropies too.
+        h = self.hook_state
+        h.start_rollout(share_pass=self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps())
+        try: out = super()._generate_and_score_completions(inputs)
+        finally: h.share_pass = False
+        return out if self.sage_guide is None else self.apply_guide(out)
 
-@patch
-def _get_per_token_logps_and_entropies(self: SAGETrainer, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
-                                       compute_entropy=False, *args, **kwargs):
-    share = (self._sage_share_pass and self._sage_shared is None and model is self.model
-             and self._sage_capture is None and not self._unsloth)
-    out = super(SAGETrainer, self)._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep,
-                                                                      batch_size, compute_entropy or share, *args, **kwargs)
-    if share: self._sage_shared = (out[0], out[1] if len(out) > 1 else None)
-    if self._sage_capture is not None and 'logps' not in self._sage_capture: self._sage_capture['logps'] = out[0]
-    return out
+    def _generate(self, prompts):
+        """TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."""
+        # The sampler computes every step's logits anyway; recording their entropy spares the guide a forward pass.
+        rec = None
+        if self._wants_generation_entropies():
+            lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
+            rec = GenerationEntropyRecorder(lm_head, self.temperature)
+        self.hook_state.recorder = rec
+        if rec is None: return super()._generate(prompts)
+        with rec: return super()._generate(prompts)
 
-# %% ../nbs/22_trainer.ipynb #b6bfefbc
-@patch
-def _wants_generation_entropies(self: SAGETrainer) -> bool:
-    g = self.sage_guide
-    route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
-    return g is not None and 'entropies' in g.needs and route and not self.use_vllm and not self.tools
+    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
+        """TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."""
+        # TRL turns them into GRPO advantages and drops them; sequence and exact credit recompute the advantages from them.
+        rewards_per_func = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
+        self.hook_state.rewards_per_func = rewards_per_func
+        return rewards_per_func
 
-@patch
-def _generate(self: SAGETrainer, prompts):
-    rec = None
-    if self._wants_generation_entropies():
-        lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
-        rec = GenerationEntropyRecorder(lm_head, self.temperature)
-    self._sage_recorder = rec
-    if rec is None: return super(SAGETrainer, self)._generate(prompts)
-    with rec: return super(SAGETrainer, self)._generate(prompts)
+    def _get_per_token_logps_and_entropies(self, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
+                                           compute_entropy=False, *args, **kwargs):
+        """TRL's per-token log-probs (and entropies), returned as TRL computes them; SAGE keeps two of these passes."""
+        # TRL calls this for the rollout's old-log-prob pass, the reference pass and the loss pass and keeps the outputs
+        # local. The rollout's first policy pass (a PEFT reference pass comes after it) also computes entropies when the
+        # guide needs them, so the guide gets them without a forward of its own (not under Unsloth, whose function
+        # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`.
+        h = self.hook_state
+        share = h.share_pass and h.shared is None and model is self.model and not h.in_loss and not self._unsloth
+        out = super()._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
+                                                         compute_entropy or share, *args, **kwargs)
+        if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
+        if h.in_loss and h.loss_logps is None: h.loss_logps = out[0]
+        return out
 
-# %% ../nbs/22_trainer.ipynb #050bd4dc
-@patch
-def _generate_and_score_completions(self: SAGETrainer, inputs):
-    self._sage_rewards_per_func, self._sage_shared = None, None
-    self._sage_share_pass = self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps()
-    try: out = super(SAGETrainer, self)._generate_and_score_completions(inputs)
-    finally: self._sage_share_pass = False
-    return out if self.sage_guide is None else self.apply_guide(out)
+    def _compute_loss(self, model, inputs):
+        """TRL's loss (its KL term off for the forward-KL baseline and exact credit), plus SAGE's loss-pass metrics."""
+        # TRL adds beta times its reverse KL whenever beta != 0. The forward-KL baseline adds beta times the forward KL
+        # instead; exact credit already carries the whole anchor in its advantages. Both keep beta > 0 for the rollout.
+        forward = self.args.kl_direction == 'forward' and self.beta != 0.0
+        exact = self.sage_guide is not None and self.args.credit == 'exact'
+        h = self.hook_state
+        h.in_loss, h.loss_logps = True, None
+        try:
+            with trl_kl_off(self) if forward or exact else nullcontext():
+                loss = super()._compute_loss(model, inputs)
+            logps = h.loss_logps
+        finally:
+            h.in_loss, h.loss_logps = False, None
+        if logps is None or self.beta == 0.0: return loss
+        mode = 'train' if self.model.training else 'eval'
+        mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+        log_q = inputs.get('sage_log_q')
+        ref = inputs['ref_per_token_logps']
+        if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
+        if forward: loss = loss + self._forward_kl_term(logps, ref, mask, inputs, mode)
+        self._log_loss_metrics(logps, ref, mask, log_q, mode)
+        return loss
 
-@patch
-def apply_guide(self: SAGETrainer, out: dict, rewards_per_func: Tensor | None = None) -> dict:
-    "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
-    if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
-    if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
-        self._sage_rewards_per_func, self._sage_recorder, self._sage_shared = rewards_per_func, None, None
-    mode = 'train' if self.model.training else 'eval'
-    mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
-    entropies, logps = self._rollout_signals(out)
-    log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
-                                  total_steps=self.state.max_steps or None,
-                                  seed_offset=self.accelerator.process_index * 1_000_003 + self._sage_rollouts)
-    log_q = masked(log_q.float().to(mask.device), mask)
-    self._count_rollout()
-    out['sage_log_q'] = log_q
-    if self.args.credit == 'token':
-        ref = out['ref_per_token_logps']
-        out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
-                                            else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
-    elif self.args.credit == 'exact':
-        out['advantages'] = self._exact_advantages(out, log_q, mask, mode)
-    else:
-        out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
-    self._log_rollout_metrics(log_q, mask, entropies, mode)
-    self._maybe_dump(out, log_q, mask, entropies)
-    return out
+    # ---- SAGE's part of a rollout ----
 
-# %% ../nbs/22_trainer.ipynb #39d4b697
-@patch
-def _trl_computes_old_logps(self: SAGETrainer) -> bool:
-    "TRL's own condition (identical in 1.15/1.16) for running a no-grad policy pass at rollout time."
-    generate_every = self.args.steps_per_generation * self.num_iterations
-    return (self.args.gradient_accumulation_steps % generate_every != 0
-            or (self.use_vllm and self.vllm_importance_sampling_correction))
-
-@patch
-def _rollout_signals(self: SAGETrainer, out) -> tuple[Tensor | None, Tensor | None]:
-    "Entropies / sampled-token log-probs of the completions, from the cheapest route that has them."
-    needs = self.sage_guide.needs
-    if not needs: return None, None
-    mask = out['completion_mask']
-    B, T = mask.shape
-    entropies = logps = None
-    rec, shared = self._sage_recorder, self._sage_shared
-    if 'entropies' in needs and rec is not None and self.args.entropy_route != 'extra_pass':
-        entropies = rec.entropies(B, T)
-        ok = self.accelerator.gather(torch.tensor([entropies is not None], device=self.accelerator.device))
-        entropies = entropies if bool(ok.all()) else None
-        if entropies is not None: entropies, self._sage_route_used = entropies.to(mask.device), 'generation'
-    if shared is not None and shared[0] is not None and shared[0].shape == (B, T):
-        if 'logps' in needs: logps = shared[0]
-        if 'entropies' in needs and entropies is None and shared[1] is not None:
-            entropies, self._sage_route_used = shared[1], 'shared_pass'
-    if ('entropies' in needs and entropies is None) or ('logps' in needs and logps is None):
-        e, l = self._extra_pass(out)
-        if entropies is None and 'entropies' in needs: entropies, self._sage_route_used = e, 'extra_pass'
-        if logps is None: logps = l
-        if 'entropies' not in needs: self._sage_route_used = 'extra_pass'
-    return entropies, logps
-
-# %% ../nbs/22_trainer.ipynb #3a4eb2c5
-@patch
-@torch.no_grad()
-def _extra_pass(self: SAGETrainer, out) -> tuple[Tensor, Tensor]:
-    "One no-grad policy forward over the completions: (entropies, sampled-token log-probs), temperature-scaled."
-    ids = torch.cat([out['prompt_ids'], out['completion_ids']], dim=1)
-    attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
-    T = out['completion_ids'].size(1)
-    bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
-    if not self._unsloth:
-        with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
-            res = super(SAGETrainer, self)._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs,
-                                                                              compute_entropy=True)
-        if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
-    model = self.accelerator.unwrap_model(self.model)
-    vocab = model.get_output_embeddings().weight.size(0)
-    ents, lps = [], []
-    for s in range(0, ids.size(0), bs):
-        with env_set('UNSLOTH_RETURN_HIDDEN_STATES', '0'):
-            logits = model(input_ids=ids[s:s+bs], attention_mask=attn[s:s+bs], logits_to_keep=T + 1).logits[:, :-1].float()
-        if logits.size(-1) != vocab:
-            raise RuntimeError(f"the policy's forward returned .logits of width {logits.size(-1)}, not the vocabulary "
-                               f"size {vocab}; SAGE cannot compute entropies from it.")
-        ent, lp = entropy_and_logps(logits, ids[s:s+bs, -T:], self.temperature)
-        ents.append(ent); lps.append(lp)
-    return torch.cat(ents), torch.cat(lps)
-
-# %% ../nbs/22_trainer.ipynb #65f33828
-@patch
-def _shaped_advantages(self: SAGETrainer, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
-    "TRL's advantages recomputed from r + beta * log Q (sequence credit)."
-    device = log_q.device
-    rpf = self._sage_rewards_per_func
-    rewards = (rpf * self.reward_weights.to(device).unsqueeze(0)).nansum(dim=1)
-    rewards[torch.isnan(rpf).all(dim=1)] = torch.nan
-    log_Q = self.accelerator.gather(sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce).float())
-    shaped = rewards + self.beta * log_Q
-    G = self.num_generations if mode == 'train' else self.num_generations_eval
-    mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
-    n = log_q.size(0)
-    sl = slice(self.accelerator.process_index * n, (self.accelerator.process_index + 1) * n)
-    mean, div = mean[sl], div[sl]
-    if self.args.sequence_form == 'reward': return apply_baseline(shaped[sl], mean, div)
-    return returns_to_go_advantages(rewards[sl], log_q, mask, self.beta, G, reduce=self.args.shaping_reduce, baseline=(mean, div))
-
-# %% ../nbs/22_trainer.ipynb #d0e050a4
-@patch
-def _exact_advantages(self: SAGETrainer, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
-    "credit='exact': soft returns-to-go advantages (whole anchor in the return), times the loss type's length weights."
-    if self._unsloth: raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read.")
-    rpf = self._sage_rewards_per_func
-    rewards = (rpf * self.reward_weights.to(rpf.device).unsqueeze(0)).nansum(dim=1)
-    rewards[torch.isnan(rpf).all(dim=1)] = torch.nan
-    logps = out.get('old_per_token_logps')
-    if logps is None: logps = self._extra_pass(out)[1]
-    n, T = mask.shape
-    full = [self.accelerator.gather(self.accelerator.pad_across_processes(x.float().to(mask.device), dim=1))
-            for x in (log_q, logps, out['ref_per_token_logps'], mask)]
-    G = self.num_generations if mode == 'train' else self.num_generations_eval
-    adv = exact_credit_advantages(rewards.to(mask.device), *full, self.beta, G, self.scale_rewards)
-    adv = adv[self.accelerator.process_index * n:(self.accelerator.process_index + 1) * n, :T]
-    return adv * loss_type_weights(mask, self.loss_type, self.max_completion_length)[:, None].to(adv.device)
-
-# %% ../nbs/22_trainer.ipynb #f86a47f7
-def _masked_stats(x: Tensor, mask: Tensor) -> Tensor:
-    "[sum over mask, count] as a float tensor (to be reduced across processes)."
-    m = mask.bool()
-    return torch.stack([x.detach().float()[m].sum(), m.sum().float()])
-
-@patch
-def _reduced_sum(self: SAGETrainer, stats: Tensor) -> Tensor:
-    return self.accelerator.reduce(stats.to(self.accelerator.device), reduction='sum')
-
-@patch
-def _reduced_mean(self: SAGETrainer, stats: Tensor) -> float:
-    tot = self._reduced_sum(stats)
-    return (tot[0] / tot[1].clamp(min=1.0)).item()
-
-@patch
-def _log_rollout_metrics(self: SAGETrainer, log_q, mask, entropies, mode):
-    m = self._metrics[mode]
-    summary = guide_summary(stats=self._reduced_sum(guide_stats(log_q, mask)).cpu())
-    m['sage/q_mean'].append(summary['q_mean'])
-    m['sage/guide_active_frac'].append(summary['active_frac'])
-    if entropies is not None: m['sage/entropy_mean'].append(self._reduced_mean(_masked_stats(entropies, mask)))
-    if self.args.credit != 'sequence': return
-    shaping = self.beta * sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
-    m['sage/shaping_mean'].append(self._reduced_mean(torch.stack([shaping.sum(), torch.tensor(float(shaping.numel()), device=shaping.device)])))
-
-@patch
-def _maybe_dump(self: SAGETrainer, out, log_q, mask, entropies):
-    every = self.args.dump_guide_every
-    if not every or (self._sage_rollouts - 1) % every or not self.accelerator.is_main_process: return
-    k = min(self.args.dump_guide_samples, log_q.size(0))
-    path = Path(self.args.output_dir) / 'sage_guide_dump.jsonl'
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lines = []
-    for i in range(k):
-        n = int(mask[i].sum())
-        ids = out['completion_ids'][i, :n].tolist()
-        rec = dict(step=self.state.global_step, rollout=self._sage_rollouts - 1, row=i, guide=self.args.guide,
-                   tokens=[self.processing_class.decode([t]) if hasattr(self.processing_class, 'decode') else t for t in ids],
-                   token_ids=ids, log_q=[round(v, 6) for v in log_q[i, :n].tolist()],
-                   advantage=out['advantages'][i].tolist())
-        if entropies is not None: rec['entropy'] = [round(v, 6) for v in entropies[i, :n].tolist()]
-        lines.append(json.dumps(rec))
-    with open(path, 'a') as f:
-        f.write('\n'.join(lines) + '\n'); f.flush()
-
-# %% ../nbs/22_trainer.ipynb #299c9aae
-@patch
-def _compute_loss(self: SAGETrainer, model, inputs):
-    self._sage_capture = {}
-    forward = self.args.kl_direction == 'forward' and self.beta != 0.0
-    exact = self.sage_guide is not None and self.args.credit == 'exact'   # the anchor is in the advantages
-    try:
-        if forward or exact:
-            beta, self.beta = self.beta, 0.0
-            try: loss = super(SAGETrainer, self)._compute_loss(model, inputs)
-            finally: self.beta = beta
+    def apply_guide(self, out: dict, rewards_per_func: Tensor | None = None) -> dict:
+        "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
+        if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
+        h = self.hook_state
+        if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
+            h.rewards_per_func, h.recorder, h.shared = rewards_per_func, None, None
+        mode = 'train' if self.model.training else 'eval'
+        mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
+        entropies, logps = self._rollout_signals(out)
+        counter = self.rollout_state
+        log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
+                                      total_steps=self.state.max_steps or None,
+                                      seed_offset=self.accelerator.process_index * 1_000_003 + counter.rollouts)
+        log_q = masked(log_q.float().to(mask.device), mask)
+        counter.rollouts += 1
+        out['sage_log_q'] = log_q
+        if self.args.credit == 'token':
+            ref = out['ref_per_token_logps']
+            out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
+                                                else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
+        elif self.args.credit == 'exact':
+            out['advantages'] = self._exact_advantages(out, log_q, mask, mode)
         else:
-            loss = super(SAGETrainer, self)._compute_loss(model, inputs)
-        logps = self._sage_capture.get('logps')
-    finally:
-        self._sage_capture = None
-    if logps is None or self.beta == 0.0: return loss
-    mode = 'train' if self.model.training else 'eval'
-    mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
-    log_q = inputs.get('sage_log_q')
-    ref = inputs['ref_per_token_logps']
-    if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
-    if forward:
+            out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
+        self._log_rollout_metrics(log_q, mask, entropies, mode)
+        self._maybe_dump(out, log_q, mask, entropies)
+        return out
+
+    def _trl_computes_old_logps(self) -> bool:
+        "TRL's own condition (identical in 1.15/1.16) for running a no-grad policy pass at rollout time."
+        generate_every = self.args.steps_per_generation * self.num_iterations
+        return (self.args.gradient_accumulation_steps % generate_every != 0
+                or (self.use_vllm and self.vllm_importance_sampling_correction))
+
+    def _wants_generation_entropies(self) -> bool:
+        "Whether `_generate` records entropies: the guide reads them, the route allows it, and HF generation samples."
+        g = self.sage_guide
+        route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
+        return g is not None and 'entropies' in g.needs and route and not self.use_vllm and not self.tools
+
+    def _rollout_signals(self, out) -> tuple[Tensor | None, Tensor | None]:
+        "Entropies / sampled-token log-probs of the completions, from the cheapest route that has them."
+        needs = self.sage_guide.needs
+        if not needs: return None, None
+        mask = out['completion_mask']
+        B, T = mask.shape
+        entropies = logps = None
+        h = self.hook_state
+        rec, shared = h.recorder, h.shared
+        if 'entropies' in needs and rec is not None and self.args.entropy_route != 'extra_pass':
+            entropies = rec.entropies(B, T)
+            # every rank must take the same route: a fallback pass on some ranks only hangs sharded forwards
+            ok = self.accelerator.gather(torch.tensor([entropies is not None], device=self.accelerator.device))
+            entropies = entropies if bool(ok.all()) else None
+            if entropies is not None: entropies, h.route_used = entropies.to(mask.device), 'generation'
+        if shared is not None and shared[0] is not None and shared[0].shape == (B, T):
+            if 'logps' in needs: logps = shared[0]
+            if 'entropies' in needs and entropies is None and shared[1] is not None:
+                entropies, h.route_used = shared[1], 'shared_pass'
+        if ('entropies' in needs and entropies is None) or ('logps' in needs and logps is None):
+            e, l = self._extra_pass(out)
+            if entropies is None and 'entropies' in needs: entropies, h.route_used = e, 'extra_pass'
+            if logps is None: logps = l
+            if 'entropies' not in needs: h.route_used = 'extra_pass'
+        return entropies, logps
+
+    @torch.no_grad()
+    def _extra_pass(self, out) -> tuple[Tensor, Tensor]:
+        "One no-grad policy forward over the completions: (entropies, sampled-token log-probs), temperature-scaled."
+        ids = torch.cat([out['prompt_ids'], out['completion_ids']], dim=1)
+        attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
+        T = out['completion_ids'].size(1)
+        bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
+        if not self._unsloth:   # TRL's fused head (not SAGE's override: this pass is neither shared nor the loss pass)
+            with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
+                res = super()._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
+            if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
+        return plain_logits_pass(self.accelerator.unwrap_model(self.model), ids, attn, T, bs, self.temperature)
+
+    def _local_rows(self, n: int) -> slice:
+        "This process's `n` rows of a batch gathered over processes."
+        i = self.accelerator.process_index
+        return slice(i * n, (i + 1) * n)
+
+    def _shaped_advantages(self, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
+        "credit='sequence': TRL's advantages recomputed from r + beta * log Q, in the reward or returns-to-go form."
+        rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
+        log_Q = self.accelerator.gather(sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce).float())
+        shaped = rewards + self.beta * log_Q
+        G = self.num_generations if mode == 'train' else self.num_generations_eval
+        mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
+        sl = self._local_rows(log_q.size(0))
+        mean, div = mean[sl], div[sl]
+        if self.args.sequence_form == 'reward': return apply_baseline(shaped[sl], mean, div)
+        return returns_to_go_advantages(rewards[sl], log_q, mask, self.beta, G, reduce=self.args.shaping_reduce, baseline=(mean, div))
+
+    def _exact_advantages(self, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
+        "credit='exact': soft returns-to-go advantages (whole anchor in the return), times the loss type's length weights."
+        if self._unsloth: raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read.")
+        rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
+        logps = out.get('old_per_token_logps')
+        if logps is None: logps = self._extra_pass(out)[1]
+        n, T = mask.shape
+        full = [self.accelerator.gather(self.accelerator.pad_across_processes(x.float().to(mask.device), dim=1))
+                for x in (log_q, logps, out['ref_per_token_logps'], mask)]
+        G = self.num_generations if mode == 'train' else self.num_generations_eval
+        adv = exact_credit_advantages(rewards.to(mask.device), *full, self.beta, G, self.scale_rewards)
+        adv = adv[self._local_rows(n), :T]
+        return adv * loss_type_weights(mask, self.loss_type, self.max_completion_length)[:, None].to(adv.device)
+
+    def _reduced_sum(self, stats: Tensor) -> Tensor:
+        "`stats` summed over processes."
+        return self.accelerator.reduce(stats.to(self.accelerator.device), reduction='sum')
+
+    def _reduced_mean(self, stats: Tensor) -> float:
+        "Sum / count of a `[sum, count]` pair (`_masked_stats`) summed over processes."
+        tot = self._reduced_sum(stats)
+        return (tot[0] / tot[1].clamp(min=1.0)).item()
+
+    def _log_rollout_metrics(self, log_q, mask, entropies, mode):
+        "Per rollout: `sage/q_mean`, `sage/guide_active_frac`, `sage/entropy_mean`, and `sage/shaping_mean` (sequence credit)."
+        m = self._metrics[mode]
+        summary = guide_summary(stats=self._reduced_sum(guide_stats(log_q, mask)).cpu())
+        m['sage/q_mean'].append(summary['q_mean'])
+        m['sage/guide_active_frac'].append(summary['active_frac'])
+        if entropies is not None: m['sage/entropy_mean'].append(self._reduced_mean(_masked_stats(entropies, mask)))
+        if self.args.credit != 'sequence': return
+        shaping = self.beta * sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
+        m['sage/shaping_mean'].append(self._reduced_mean(torch.stack([shaping.sum(), torch.tensor(float(shaping.numel()), device=shaping.device)])))
+
+    def _maybe_dump(self, out, log_q, mask, entropies):
+        "Every `dump_guide_every`-th rollout (main process): append `guide_dump_records` to `output_dir/sage_guide_dump.jsonl`."
+        every, rollout = self.args.dump_guide_every, self.rollout_state.rollouts - 1
+        if not every or rollout % every or not self.accelerator.is_main_process: return
+        path = Path(self.args.output_dir) / 'sage_guide_dump.jsonl'
+        path.parent.mkdir(parents=True, exist_ok=True)
+        recs = guide_dump_records(out, log_q, mask, entropies, min(self.args.dump_guide_samples, log_q.size(0)),
+                                  step=self.state.global_step, rollout=rollout, guide=self.args.guide,
+                                  decode=getattr(self.processing_class, 'decode', None))
+        with open(path, 'a') as f:   # one write per dump: a reader never sees half a batch
+            f.write('\n'.join(json.dumps(r) for r in recs) + '\n'); f.flush()
+
+    # ---- SAGE's part of a loss call ----
+
+    def _forward_kl_term(self, logps: Tensor, ref: Tensor, mask: Tensor, inputs: dict, mode: str) -> Tensor:
+        "`beta` times the forward KL to `ref`, reduced as TRL reduces its loss; logged as `kl`, TRL's key for its own KL."
         old = inputs.get('old_per_token_logps')
         old = logps.detach() if old is None else old
         ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
         fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
-        loss = loss + self.beta * aggregate_like_trl(
+        term = self.beta * aggregate_like_trl(
             fwd, mask, self.loss_type, max_completion_length=self.max_completion_length,
             grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
             num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
             training=self.model.training)
         self._metrics[mode]['kl'].append(self._reduced_mean(_masked_stats(fwd, mask)))
-    with torch.no_grad():
+        return term
+
+    @torch.no_grad()
+    def _log_loss_metrics(self, logps: Tensor, ref: Tensor, mask: Tensor, log_q: Tensor | None, mode: str):
+        "`sage/kl_ref` (KL to pi_ref) and, with a guide, `sage/kl_anchor` (to q * pi_ref), in `kl_direction`."
         direction = self.args.kl_direction
         self._metrics[mode]['sage/kl_ref'].append(self._reduced_mean(_masked_stats(
             per_token_kl(logps.detach(), ref, mask, direction=direction), mask)))
         if log_q is not None:
             self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
                 per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
-    return loss

@@ -1,7 +1,7 @@
 """HF `generate` against vLLM's CPU build on a real model: generated tokens per second of both, and their ratio.
 
 Both samplers get the same chat-formatted prompts, the same number of samples and the same settings, and run in
-rounds that alternate between them (`sage_nb.benchmarks.interleave`), in one process: the ratio of the two rates
+rounds that alternate between them (`sage_nb.devtools.benchmarks.interleave`), in one process: the ratio of the two rates
 within a round is what to read on a shared machine. Both use the same number of CPU threads (`--threads`; vLLM's
 own core binding is turned off so its engine process keeps to the same OpenMP thread count). Besides tokens per
 wall-clock second it reports tokens per CPU second (user + system time of this process and of every process it
@@ -69,7 +69,7 @@ def main(argv=None) -> int:
     try: import vllm
     except ImportError as e:
         sys.exit(f'vLLM is not importable here ({e}); run this with .venv-vllm/bin/python (make test-vllm builds it)')
-    from sage_nb.benchmarks import interleave, machine_info
+    from sage_nb.devtools.benchmarks import interleave, machine_info
     from sage_nb.core import atomic_write_json
     from sage_nb.data import build_prompt
     from sage_nb.evaluate import hf_sampler, release_vllm_engine, vllm_engine, vllm_sampler

@@ -6,10 +6,10 @@
                                                    #     headless Chromium (apt-get install chromium chromium-driver)
     python scripts/docs_offline.py --force --execute never
     python scripts/docs_offline.py --sidebar       # only rewrite nbs/sidebar.yml from the notebooks present
-    python scripts/docs_offline.py --refresh nbs/41_testbed.ipynb ...   # re-run notebooks, save clean outputs
+    python scripts/docs_offline.py --refresh nbs/experiments/41_testbed.ipynb ...   # re-run notebooks, save clean outputs
     python scripts/docs_offline.py --quick --refresh nbs/32_evaluate.ipynb   # ... at nbdev_test's quick sizes
 
-The work is done by `sage_nb.docs` (nbs/61_docs.ipynb); this script only parses arguments.
+The work is done by `sage_nb.devtools.docs` (nbs/devtools/61_docs.ipynb); this script only parses arguments.
 """
 import argparse, re, subprocess, sys, time
 from collections import Counter
@@ -20,7 +20,7 @@ def refresh(notebooks, quick=False) -> int:
     "Each notebook in a fresh Python process (no state shared between notebooks), stopping at the first failure."
     for nb in notebooks:
         t0 = time.time()
-        code = f'from sage_nb.docs import refresh_outputs; refresh_outputs({str(Path(nb).resolve())!r}, quick={quick})'
+        code = f'from sage_nb.devtools.docs import refresh_outputs; refresh_outputs({str(Path(nb).resolve())!r}, quick={quick})'
         rc = subprocess.run([sys.executable, '-c', code]).returncode
         print(f"{nb}: {'refreshed' if rc == 0 else 'FAILED (file left as it was)'} in {time.time() - t0:.0f} s")
         if rc: return rc
@@ -44,7 +44,7 @@ def main(argv=None):
     ap.add_argument('--quick', action='store_true', help="with --refresh: the notebooks' quick sizes (IN_TEST=1), as nbdev_test runs them")
     args = ap.parse_args(argv)
     if args.refresh: return refresh(args.refresh, args.quick)
-    from sage_nb.docs import CHROMIUM_MISSING, build_offline_docs, check_site, find_chromium, write_sidebar
+    from sage_nb.devtools.docs import CHROMIUM_MISSING, build_offline_docs, check_site, find_chromium, write_sidebar
     if args.sidebar:
         print(f'written: {write_sidebar(args.nbs)}'); return 0
     if args.check and find_chromium() is None:          # before the build, which takes minutes

@@ -81,7 +81,7 @@ def run_path(path: str, model_dir: str, device: str) -> dict:
         # one rollout for all three: GRPO samples and scores it, each SAGE trainer shapes a copy (its entropies from
         # one extra pass), so the comparison never depends on two samplers drawing the same completions
         a = rollout(grpo)
-        rewards = grpo._sage_rewards_per_func   # the rollout's rewards, kept by SAGETrainer while scoring it
+        rewards = grpo.hook_state.rewards_per_func   # the rollout's rewards, kept by SAGETrainer while scoring it
         b = q1.apply_guide(dict(a), rewards_per_func=rewards)
         c = qn.apply_guide(dict(a), rewards_per_func=rewards)
         key = 'ref_per_token_logps' if credit == 'token' else 'advantages'
@@ -101,7 +101,7 @@ def run_path(path: str, model_dir: str, device: str) -> dict:
     report['params_changed'] = any(not torch.equal(x, y.to(x.device)) for x, y in zip(before, after))
     logs = [h for h in tr.state.log_history if 'loss' in h]
     report['last_log'] = {k: v for k, v in logs[-1].items() if k in ('loss', 'reward', 'kl', 'entropy') or k.startswith('sage/')}
-    report['entropy_route'] = tr._sage_route_used
+    report['entropy_route'] = tr.hook_state.route_used
     return report
 
 

@@ -1,0 +1,1 @@
+"""Experiments and analyses built on the library: the synthetic testbed and its study, the real-model (SmolLM2) demo and study, theory checks, entropy and reasoning-pattern analyses, Knights and Knaves."""
