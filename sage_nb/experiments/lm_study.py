@@ -5,7 +5,7 @@
 # %% ../../nbs/experiments/45_lm_study.ipynb #ae778263
 from __future__ import annotations
 from dataclasses import dataclass, field, asdict
-import math
+import functools, math
 import numpy as np
 import json
 from pathlib import Path
@@ -14,14 +14,15 @@ from ..named_models import resolve_model
 from ..passk import pass_at_k
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
-                             pooled_passk, family_records, distinct_correct, problem_bootstrap)
+                             pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
-__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'PRESET_BETA', 'BASE_RESULTS', 'LMStudyDesign', 'run_name',
-           'study_runs', 'passk_area', 'select_config', 'seed_t_interval', 'target_weights', 'implied', 'run_overrides',
-           'run_dir', 'select_stage', 'per_problem', 'paired_difference', 'report_stage', 'seed_t_interval_or_point',
-           'sample_bonuses', 'target_specs', 'log_bonus', 'effective_distinct', 'target_rows', 'length_correlations',
-           'targets_table', 'targets_stage', 'toward_target', 'run_lm_study', 'parse_args', 'main']
+__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 'LMStudyDesign', 'run_name', 'study_runs',
+           'passk_area', 'select_config', 'seed_t_interval', 'target_weights', 'implied', 'run_overrides', 'run_dir',
+           'select_stage', 'per_problem', 'paired_difference', 'report_stage', 'seed_t_interval_or_point',
+           'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus', 'effective_distinct', 'target_rows',
+           'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'run_lm_study', 'parse_args',
+           'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -229,14 +230,19 @@ def sample_bonuses(model, tokenizer, prompt, completions:list[str], *, gamma:flo
     return out
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #ece6f0db
-PRESET_BETA = 0.04   # the cpu-smollm2 preset's rl.beta: the entropy arm's β (its configurations vary γ)
+@functools.cache
+def preset_anchor() -> dict:
+    "β, and the branch guide's γ and τ, of the cpu-smollm2 preset every arm trains from (read once)."
+    from sage_nb.config import load_config
+    cfg = load_config(preset='cpu-smollm2', check_hardware=False)
+    return dict(beta=float(cfg.rl['beta']), gamma=float(cfg.sage['gamma']), tau=float(cfg.sage['tau']))
 
 def target_specs(design:LMStudyDesign) -> list[dict]:
     "One row per (arm, configuration): label, β and the log-bonus name (`sum_log_q`, `mean_log_q`, ('mean_H', γ) or None)."
     rows = []
     for arm in design.arms:
         for i, cfg in enumerate(LM_ARMS[arm][1]):
-            beta = cfg.get('rl.beta', PRESET_BETA)
+            beta = cfg.get('rl.beta', preset_anchor()['beta'])   # the entropy arm keeps the preset's β (it varies γ)
             if arm in ('GRPO', 'SAGE_Branch_token'): rows.append(dict(arm=arm, config=i, beta=beta, bonus=None))
             elif arm == 'SAGE_Branch':
                 rows.append(dict(arm=arm, config=i, beta=beta, bonus='mean_log_q'))
@@ -254,11 +260,9 @@ def effective_distinct(weights, texts, rewards) -> float:
     "Inverse Simpson index of the weights' mass over distinct correct texts (whitespace and case collapsed); 0 with none."
     mass = {}
     for w, t, r in zip(weights, texts, rewards):
-        if r > 0: mass[_norm_text(t)] = mass.get(_norm_text(t), 0.0) + float(w)
+        if r > 0: mass[normalise_text(t)] = mass.get(normalise_text(t), 0.0) + float(w)
     total = sum(mass.values())
     return 0.0 if total <= 0 else float(1 / sum((m / total) ** 2 for m in mass.values()))
-
-def _norm_text(t:str) -> str: return ' '.join(t.split()).lower()
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #f3b433ae
 def target_rows(problems:list[dict], specs:list[dict], k:int=16) -> list[dict]:
@@ -309,7 +313,7 @@ def targets_stage(design:LMStudyDesign, out_dir, base_results=BASE_RESULTS, prog
     out = Path(out_dir)
     sets = problem_sets(8, 4)                     # the sets `sage-lm base` samples (its defaults)
     entry = evaluate_lm(LM_NAME, sets, base_results, label='Base', sampling=LMSampling(n=64), progress=progress)
-    gamma, tau = _preset_guide()
+    gamma, tau = preset_anchor()['gamma'], preset_anchor()['tau']
     cache_path, key = out/'base_bonuses.json', json_digest([u['fingerprint'] for u in entry['units'].values()] + [gamma, tau])
     cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
     if cache.get('key') != key:
@@ -335,12 +339,6 @@ def targets_stage(design:LMStudyDesign, out_dir, base_results=BASE_RESULTS, prog
                              length_correlation=length_correlations(problems))
     atomic_write_json(out/'targets.json', result)
     return result
-
-def _preset_guide() -> tuple[float, float]:
-    "(γ, τ) of the branch guide in the cpu-smollm2 preset."
-    from sage_nb.config import load_config
-    sage = load_config(preset='cpu-smollm2', check_hardware=False).sage
-    return float(sage['gamma']), float(sage['tau'])
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #48bb2863
 def toward_target(target_rows_:list[dict], arms:dict, selected:dict) -> dict:

@@ -18,13 +18,13 @@ from ..named_models import resolve_model
 
 # %% auto #0
 __all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'LMSampling', 'problem_sets', 'evaluate_lm',
-           'problem_bootstrap', 'distinct_correct', 'family_rows', 'token_kind', 'token_profile', 'profile_table',
-           'base_table', 'committed', 'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig',
-           'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'family_records',
-           'pooled_passk', 'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'policy_profiles',
-           'plot_profiles', 'log_progress', 'demo_workers', 'train_side_by_side', 'run_demo', 'demo_table',
-           'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot',
-           'pilot_table', 'parse_args', 'main']
+           'problem_bootstrap', 'normalise_text', 'distinct_correct', 'family_rows', 'token_kind', 'token_profile',
+           'profile_table', 'base_table', 'committed', 'sampled_completions', 'base_summary', 'training_setup',
+           'DemoConfig', 'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families',
+           'family_records', 'pooled_passk', 'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk',
+           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'train_side_by_side', 'run_demo',
+           'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate',
+           'run_pilot', 'pilot_table', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -83,11 +83,13 @@ def problem_bootstrap(values, B:int=2000, seed:int=0) -> tuple[float, float, flo
     return float(v.mean()), float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #b02bbaad
-def _normalise(text:str) -> str: return re.sub(r'\s+', ' ', text).strip().lower()
+def normalise_text(text:str) -> str:
+    "A completion as `distinct_correct` compares it: whitespace runs collapsed, ends stripped, lower case."
+    return re.sub(r'\s+', ' ', text).strip().lower()
 
 def distinct_correct(record:dict) -> int:
     "Number of distinct correct completions in one problem's record (whitespace and case collapsed)."
-    return len({_normalise(t) for t, s in zip(record['texts'], record['scores']) if s > 0})
+    return len({normalise_text(t) for t, s in zip(record['texts'], record['scores']) if s > 0})
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #c5e89525
 def family_rows(entry:dict, ks=(1, 8, 64), seed:int=0, B:int=2000) -> list[dict]:
