@@ -14,15 +14,16 @@ from ..named_models import resolve_model
 from ..passk import pass_at_k
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
+    EvalJob, eval_side_jobs, run_side_by_side, completion_rows, profile_tables,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
 __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 'LMStudyDesign', 'run_name', 'study_runs',
            'passk_area', 'select_config', 'seed_t_interval', 'target_weights', 'implied', 'run_overrides', 'run_dir',
-           'select_stage', 'per_problem', 'paired_difference', 'report_stage', 'seed_t_interval_or_point',
-           'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus', 'effective_distinct', 'target_rows',
-           'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'run_lm_study', 'parse_args',
-           'main']
+           'evaluate_side_by_side', 'select_stage', 'per_problem', 'paired_difference', 'report_stage',
+           'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
+           'effective_distinct', 'arm_profiles', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
+           'toward_target', 'run_lm_study', 'tuning_rows', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -124,7 +125,12 @@ def run_dir(run:dict, out_dir) -> Path: return Path(out_dir)/'models'/LM_NAME/ru
 def _trained_families() -> tuple: return tuple(f for f, n in TRAINING_MIXTURE.items() if n)
 
 
-def select_stage(design:LMStudyDesign, out_dir, progress:bool=True) -> dict:
+def evaluate_side_by_side(jobs:dict, out_dir, workers:int, progress:bool=True) -> dict:
+    "{name: results entry} of {name: EvalJob}: `workers` processes side by side (logs `eval_<name>.log`), or here when 1."
+    if workers > 1: run_side_by_side(eval_side_jobs(jobs, workers), out_dir, workers)
+    return {n: j.run(progress=progress and workers == 1) for n, j in jobs.items()}   # side by side: read back, nothing sampled
+
+def select_stage(design:LMStudyDesign, out_dir, progress:bool=True, workers:int=1) -> dict:
     "{arm: configuration index}, chosen once by validation pass@k area and kept in `selection.json`."
     out = Path(out_dir); path = out/'selection.json'
     if path.exists():
@@ -132,12 +138,13 @@ def select_stage(design:LMStudyDesign, out_dir, progress:bool=True) -> dict:
         if saved['design'] != design.digest:
             raise ConfigError(f"{path} was chosen under another design ({saved['design']}); use another out_dir")
         return saved['selected']
-    sets = problem_sets(design.val_per_family, 0, seed=0, families=_trained_families(), split='validation')
-    sampling, areas = LMSampling(n=design.val_n), {}
-    for run in study_runs(design):
-        entry = evaluate_lm(run_dir(run, out), sets, out/'validation_results.json', label=run['name'], step=design.steps,
-                            sampling=sampling, progress=progress)
-        areas.setdefault(run['arm'], []).append(passk_area(family_records(entry, _trained_families())))
+    runs = study_runs(design)
+    jobs = {r['name']: EvalJob(str(run_dir(r, out)), r['name'], str(out/'validation_results.json'), step=design.steps,
+                               split='validation', per_family=design.val_per_family, ood_per_family=0,
+                               families=_trained_families(), n=design.val_n) for r in runs}
+    entries, areas = evaluate_side_by_side(jobs, out, workers, progress), {}
+    for run in runs:
+        areas.setdefault(run['arm'], []).append(passk_area(family_records(entries[run['name']], _trained_families())))
     selected = {arm: select_config(a) for arm, a in areas.items()}
     atomic_write_json(path, dict(design=design.digest, selected=selected, areas=areas))
     return selected
@@ -150,7 +157,9 @@ PAIRS = (('SAGE_Branch', 'EntropyReward'), ('SAGE_Branch_token', 'GRPO'), ('SAGE
 
 def per_problem(entry:dict, families, k:int) -> dict:
     "{problem id: pass@k} of one model over `families`."
-    return {(r['id']): float(pass_at_k(r['n'], r['correct'], k)) for r in family_records(entry, families)}
+    recs = family_records(entry, families)
+    if not recs: return {}
+    return {r['id']: float(v) for r, v in zip(recs, pass_at_k([r['n'] for r in recs], [r['correct'] for r in recs], k))}
 
 def paired_difference(a:list[dict], b:list[dict]) -> dict:
     "Arm a − arm b from per-seed {problem: value} maps (b may be one map, used for every seed): t over seeds, bootstrap over problems."
@@ -164,21 +173,22 @@ def paired_difference(a:list[dict], b:list[dict]) -> dict:
     return dict(mean=mean, t=[lo, hi], bootstrap=[blo, bhi], claimed=bool((lo > 0 or hi < 0) and (blo > 0 or bhi < 0)))
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #3f71e8aa
-def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=True) -> dict:
+def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=True, workers:int=1) -> dict:
     "Evaluate Base and every fresh run on test and OOD problems; write and return `study_summary.json`."
     out = Path(out_dir)
     test_fams = _trained_families()
-    sets = problem_sets(design.test_per_family, design.ood_per_family, seed=0, families=(*test_fams, *OOD_FAMILIES))
-    sampling, path = LMSampling(n=design.test_n), out/'test_results.json'
-    entries = {'Base': [evaluate_lm(LM_NAME, sets, path, label='Base', sampling=sampling, progress=progress)]}
+    common = dict(results=str(out/'test_results.json'), per_family=design.test_per_family, ood_per_family=design.ood_per_family,
+                  families=(*test_fams, *OOD_FAMILIES), n=design.test_n)
     fresh = [r for r in study_runs(design, selected) if r['stage'] == 'fresh']
-    for run in fresh:
-        entries.setdefault(run['arm'], []).append(
-            evaluate_lm(run_dir(run, out), sets, path, label=run['name'], step=design.steps, sampling=sampling, progress=progress))
+    jobs = {'Base': EvalJob(LM_NAME, 'Base', **common),
+            **{r['name']: EvalJob(str(run_dir(r, out)), r['name'], step=design.steps, **common) for r in fresh}}
+    done = evaluate_side_by_side(jobs, out, workers, progress)
+    entries = {'Base': [done['Base']]}
+    for run in fresh: entries.setdefault(run['arm'], []).append(done[run['name']])
     arms = {}
     for arm, es in entries.items():
         arms[arm] = {split: {str(k): seed_t_interval_or_point([pooled_passk(e, fams, ks=[k])[str(k)]['mean'] for e in es])
-                             for k in REPORT_KS}
+                             for k in REPORT_KS if k <= design.test_n}
                      for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES))}
         arms[arm]['distinct correct (test)'] = float(np.mean([np.mean([distinct_correct(r) for r in family_records(e, test_fams)])
                                                                for e in es]))
@@ -191,7 +201,9 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=Tru
             for k in (1, design.test_n):
                 pairs[f'{a} − {b}, {split} pass@{k}'] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
                                                                           [per_problem(e, fams, k) for e in entries[b]])
-    summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs)
+    paths = {'Base': [LM_NAME]} | {arm: [run_dir(r, out) for r in fresh if r['arm'] == arm] for arm in entries if arm != 'Base'}
+    summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs,
+                   guide_profiles=arm_profiles(entries, paths, jobs['Base'].sets()))
     if (out/'targets.json').exists():
         targets = json.loads((out/'targets.json').read_text())
         summary['targets'] = targets
@@ -263,6 +275,14 @@ def effective_distinct(weights, texts, rewards) -> float:
         if r > 0: mass[normalise_text(t)] = mass.get(normalise_text(t), 0.0) + float(w)
     total = sum(mass.values())
     return 0.0 if total <= 0 else float(1 / sum((m / total) ** 2 for m in mass.values()))
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #d804ee53
+def arm_profiles(entries:dict, paths:dict, sets:dict, per_problem:int=2) -> dict:
+    "{arm: profile tables} of the completions of an arm's models ({arm: [entry]}, {arm: [path]}), pooled, under the preset's guide."
+    anchor = preset_anchor()
+    return {arm: profile_tables([row for e, p in zip(es, paths[arm])
+                                 for row in completion_rows(p, e, sets, gamma=anchor['gamma'], tau=anchor['tau'], per_problem=per_problem)])
+            for arm, es in entries.items()}
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #f3b433ae
 def target_rows(problems:list[dict], specs:list[dict], k:int=16) -> list[dict]:
@@ -370,14 +390,31 @@ def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', wor
     print(f"[lm-study] tuning: {len(study_runs(design))} runs", flush=True)
     train(study_runs(design))
     if stop_after == 'tune': return done
-    done['selected'] = selected = select_stage(design, out, progress)
+    done['selected'] = selected = select_stage(design, out, progress, workers)
     print(f"[lm-study] selected: {selected}", flush=True)
     if stop_after == 'select': return done
     fresh = [r for r in study_runs(design, selected) if r['stage'] == 'fresh']
     print(f"[lm-study] fresh seeds: {len(fresh)} runs", flush=True)
     train(fresh)
     if stop_after == 'fresh': return done
-    return report_stage(design, selected, out, progress)
+    return report_stage(design, selected, out, progress, workers)
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #fa1e6328
+def tuning_rows(design:LMStudyDesign, out_dir, selection:dict|None=None) -> list[dict]:
+    "One row per tuning run: its settings, task reward by half, last-quarter entropy, length and KL, and validation area."
+    rows = []
+    for run in study_runs(design):
+        log = json.loads((run_dir(run, out_dir)/'log_history.json').read_text())
+        steps = [h for h in log if 'reward' in h]
+        acc = [float(h.get('rewards/accuracy_reward/mean', h['reward'])) for h in steps]
+        half, last = len(acc) // 2, steps[-max(1, len(steps) // 4):]
+        def mean_of(key): return float(np.mean([float(h.get(key, 'nan')) for h in last]))
+        rows.append(dict(name=run['name'], arm=run['arm'], config=run['config'], overrides=run['overrides'],
+                         reward_first_half=float(np.mean(acc[:half])), reward_last_half=float(np.mean(acc[half:])),
+                         entropy_end=mean_of('entropy'), length_end=mean_of('completions/mean_length'), kl_end=mean_of('kl'),
+                         validation_area=(selection or {}).get('areas', {}).get(run['arm'], [None] * 2)[run['config']],
+                         chosen=(selection or {}).get('selected', {}).get(run['arm']) == run['config']))
+    return rows
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #0361f124
 def parse_args(argv=None):
@@ -385,7 +422,7 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(prog='sage-lm-study', description='The registered real-model study (nbs/experiments/45_lm_study.ipynb): '
                                 'tune on seed 101, select on validation problems, train fresh seeds, report. Resumable.')
     p.add_argument('--out-dir', default='outputs/lm-study', help='where runs and results go (default: %(default)s)')
-    p.add_argument('--workers', type=int, default=2, help='trainings side by side, one process each (default: %(default)s)')
+    p.add_argument('--workers', type=int, default=2, help='trainings and evaluations side by side, one process each (default: %(default)s)')
     p.add_argument('--stop-after', choices=STAGES, default='report', help='the last stage to run (default: %(default)s)')
     return p.parse_args(argv)
 

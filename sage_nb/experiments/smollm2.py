@@ -6,7 +6,7 @@
 from __future__ import annotations
 import json, re, time
 from collections import Counter
-from dataclasses import dataclass, asdict, field
+from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 import numpy as np
 from ..core import atomic_write_json, mean_std, nbs_dir
@@ -17,14 +17,16 @@ from ..evaluate import evaluate_model, load_for_eval, load_results
 from ..named_models import resolve_model
 
 # %% auto #0
-__all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'LMSampling', 'problem_sets', 'evaluate_lm',
-           'problem_bootstrap', 'normalise_text', 'distinct_correct', 'family_rows', 'token_kind', 'token_profile',
-           'profile_table', 'base_table', 'committed', 'sampled_completions', 'base_summary', 'training_setup',
-           'DemoConfig', 'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families',
-           'family_records', 'pooled_passk', 'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk',
-           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'train_side_by_side', 'run_demo',
-           'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate',
-           'run_pilot', 'pilot_table', 'parse_args', 'main']
+__all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'STEP_PROGRESS', 'EVAL_PROGRESS', 'LMSampling',
+           'problem_sets', 'evaluate_lm', 'problem_bootstrap', 'normalise_text', 'distinct_correct', 'family_rows',
+           'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'sampled_completions',
+           'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides', 'preset_run_config',
+           'demo_train_config', 'demo_families', 'family_records', 'pooled_passk', 'training_curves', 'demo_summary',
+           'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles',
+           'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv',
+           'train_side_by_side', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig',
+           'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table',
+           'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -178,9 +180,9 @@ def sampled_completions(entry:dict, sets:dict, per_problem:int=2, families=None)
     "(prompts, completion texts, correct flags) of the first `per_problem` samples of every problem in a results entry."
     from sage_nb.data import build_prompt
     prompts, texts, ok = [], [], []
-    for unit in entry['units'].values():
-        fam = unit['dataset']
-        if fam not in sets or (families and fam not in families): continue
+    units = sorted(entry['units'].items())   # in the order of `sets`, however the units were stored
+    for fam, unit in [(f, u) for f in sets for _, u in units if u['dataset'] == f]:
+        if families and fam not in families: continue
         problem = {r['id']: r['problem'] for r in sets[fam]}
         st = unit['settings']
         for r in unit['records']:
@@ -272,8 +274,9 @@ def demo_families() -> tuple:
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #518ab868
 def family_records(entry:dict, families) -> list[dict]:
-    "The per-problem records of one model's results entry, over the problems of `families`."
-    return [r for u in entry['units'].values() if u['dataset'] in families for r in u['records']]
+    "The per-problem records of one model's results entry over `families`, in their order: the same list however the units were made."
+    units = sorted(entry['units'].items())   # side-by-side or resumed evaluations store units in any order
+    return [r for f in families for _, u in units if u['dataset'] == f for r in u['records']]
 
 def pooled_passk(entry:dict, families, ks=None, B:int=2000, seed:int=0) -> dict:
     "{k: {'mean', 'lo', 'hi'}} of pass@k over the problems of `families` in one model's results entry."
@@ -350,19 +353,23 @@ def plot_demo_passk(summary:dict):
     return fig
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #84129651
+def completion_rows(model_path, entry:dict, sets:dict, *, gamma:float, tau:float, per_problem:int=2) -> list[dict]:
+    "`token_profile` rows of a model's own evaluation completions (the first `per_problem` per problem), with its entropies."
+    model, tok = load_for_eval(str(resolve_model(model_path)), dtype='fp32', device='cpu')
+    rows = token_profile(model, tok, *sampled_completions(entry, sets, per_problem), gamma=gamma, tau=tau)
+    for r in rows: r['fifth'] = min(int(r['pos'] * 5), 4) + 1
+    return rows
+
+def profile_tables(rows:list[dict]) -> dict:
+    "`profile_table` by token kind, by correctness and by fifth of the completion, and the token count."
+    return {by: profile_table(rows, by) for by in ('kind', 'correct', 'fifth')} | {'tokens': len(rows)}
+
 def policy_profiles(results:dict, paths:dict, sets:dict, cfg:DemoConfig, per_problem:int=2) -> dict:
-    "{label: {'kind', 'correct', 'position'}: profile tables} of each model's completions under the preset's branch guide."
-    tc = demo_train_config(cfg, 'SAGE_Branch')
-    gamma, tau = tc.sage.get('gamma', 1.0), tc.sage.get('tau', 0.1)
-    out = {}
-    for entry in results['models'].values():
-        label = entry['label']
-        if label not in paths: continue
-        model, tok = load_for_eval(str(resolve_model(paths[label])), dtype='fp32', device='cpu')
-        rows = token_profile(model, tok, *sampled_completions(entry, sets, per_problem), gamma=gamma, tau=tau)
-        for r in rows: r['fifth'] = min(int(r['pos'] * 5), 4) + 1
-        out[label] = {by: profile_table(rows, by) for by in ('kind', 'correct', 'fifth')} | {'tokens': len(rows)}
-    return out
+    "{label: profile tables} of each model's completions under the preset's branch guide."
+    sage = demo_train_config(cfg, 'SAGE_Branch').sage
+    return {e['label']: profile_tables(completion_rows(paths[e['label']], e, sets, gamma=sage.get('gamma', 1.0),
+                                                       tau=sage.get('tau', 0.1), per_problem=per_problem))
+            for e in results['models'].values() if e['label'] in paths}
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #e6473332
 def plot_profiles(profiles:dict):
@@ -385,13 +392,14 @@ def plot_profiles(profiles:dict):
     return fig
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #fef34864
-_STEP_RE = re.compile(r'(\d+)/(\d+) \[')
+STEP_PROGRESS = r'(\d+)/(\d+) \['                                           # a training's step bar
+EVAL_PROGRESS = r'eval [^:\r\n]*:\s*\d+%\|[^|\r\n]*\|\s*(\d+)/(\d+) \['   # an evaluation's families bar, not its inner ones
 
-def log_progress(log) -> str:
-    "The last `step/total` a training log's progress bar shows, or '-' before the first step."
+def log_progress(log, pattern:str=STEP_PROGRESS) -> str:
+    "The last `done/total` of the progress bar `pattern` matches in a log, or '-' before the first."
     try: tail = Path(log).read_bytes()[-4000:].decode(errors='replace')
     except OSError: return '-'
-    found = _STEP_RE.findall(tail)
+    found = re.findall(pattern, tail)
     return f'{found[-1][0]}/{found[-1][1]}' if found else '-'
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #3451eecf
@@ -400,40 +408,120 @@ def demo_workers(cfg:DemoConfig) -> int:
     import os
     return cfg.workers or max(1, min(len(cfg.algorithms), os.cpu_count() or 1))
 
-# %% ../../nbs/experiments/44_smollm2.ipynb #20ae1b40
-def train_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
-    "`sage-train --preset cpu-smollm2 <overrides>` for each {label: overrides}, `workers` at a time, each in its own process."
+# %% ../../nbs/experiments/44_smollm2.ipynb #4c7dd3eb
+@dataclass(frozen=True)
+class SideJob:
+    "One process of `run_side_by_side`: `python <argv>`, started once every job named in `after` has finished."
+    argv: tuple
+    after: tuple = ()
+    progress: str = STEP_PROGRESS   # the progress bar the minute-by-minute line reports
+
+def _log_name(name:str) -> str: return re.sub(r'[^\w.-]+', '_', name) + '.log'
+
+def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
+    "Run {name: SideJob}, `workers` processes at a time in the order given, each with `threads` threads; logs `<name>.log`."
     import os, subprocess, sys
+    names = list(jobs)
+    for i, (name, job) in enumerate(jobs.items()):
+        late = [d for d in job.after if d not in names[:i]]
+        if late: raise ValueError(f"job {name!r} waits for {late}, which must be jobs listed before it")
+    if workers < 1: raise ValueError(f"workers must be >= 1, got {workers}")
     threads = threads or max(1, (os.cpu_count() or 1) // workers)
     env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
-    pending, running, last = list(jobs.items()), {}, time.time()
+    pending, running, finished, last = dict(jobs), {}, set(), time.time()
     try:
         while pending or running:
-            while pending and len(running) < workers:
-                label, overrides = pending.pop(0)
-                log = Path(log_dir)/f'train_{label}.log'
+            for name in [n for n, j in pending.items() if finished.issuperset(j.after)][:workers - len(running)]:
+                log = Path(log_dir)/_log_name(name)
                 with open(log, 'w') as f:
-                    proc = subprocess.Popen([sys.executable, '-m', 'sage_nb.train', '--preset', 'cpu-smollm2', *overrides],
-                                            stdout=f, stderr=subprocess.STDOUT, env=env)
-                running[label] = (proc, log)
+                    proc = subprocess.Popen([sys.executable, *pending.pop(name).argv], stdout=f, stderr=subprocess.STDOUT, env=env)
+                running[name] = (proc, log)
             time.sleep(0.5)
-            for label, (proc, log) in list(running.items()):
+            for name, (proc, log) in list(running.items()):
                 if proc.poll() is None: continue
-                del running[label]
+                del running[name]
                 if proc.returncode:
                     tail = log.read_text(errors='replace')[-1500:]
-                    raise RuntimeError(f"training {label} failed (exit status {proc.returncode}); its log {log} ends:\n{tail}")
+                    raise RuntimeError(f"{name} failed (exit status {proc.returncode}); its log {log} ends:\n{tail}")
+                finished.add(name)
             if time.time() - last >= every and running:
-                print('[train] ' + ', '.join(f'{l} step {log_progress(g)}' for l, (_, g) in running.items()), flush=True)
+                print('[side by side] ' + ', '.join(f'{n} {log_progress(g, jobs[n].progress)}' for n, (_, g) in running.items()), flush=True)
                 last = time.time()
     finally:
-        for proc, _ in running.values():   # a failure or an interruption: stop the rest (they resume from checkpoints)
+        for proc, _ in running.values():   # a failure or an interruption: stop the rest (each resumes where it was)
             if proc.poll() is None: proc.terminate()
         for proc, _ in running.values():
             try: proc.wait(timeout=30)
             except subprocess.TimeoutExpired: proc.kill()
 
+# %% ../../nbs/experiments/44_smollm2.ipynb #20ae1b40
+def train_argv(overrides) -> tuple: return ('-m', 'sage_nb.train', '--preset', 'cpu-smollm2', *overrides)
+
+def train_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
+    "`sage-train --preset cpu-smollm2 <overrides>` for each {label: overrides}, `workers` at a time; logs `train_<label>.log`."
+    run_side_by_side({f'train {label}': SideJob(train_argv(o)) for label, o in jobs.items()}, log_dir, workers, threads, every)
+
+# %% ../../nbs/experiments/44_smollm2.ipynb #dab38b50
+@dataclass(frozen=True)
+class EvalJob:
+    "One model evaluated on held-out problems into a (shareable) results file: `run` here, or `argv` as its own process."
+    model: str                  # a named model, a run directory or a hub id
+    label: str
+    results: str                # the results file (JSON); units already in it are reused
+    step: int = 0
+    split: str = 'test'         # 'test' or 'validation' for the trained families; OOD families use their own split
+    per_family: int = 6
+    ood_per_family: int = 4     # 0: no OOD problems
+    families: tuple = ()        # (): demo_families()
+    n: int = 16                 # samples per problem
+    max_new_tokens: int = 64
+
+    def __post_init__(self):
+        from sage_nb.core import ConfigError
+        object.__setattr__(self, 'families', tuple(self.families))
+        if self.split not in ('test', 'validation'): raise ConfigError(f"eval split must be 'test' or 'validation', got {self.split!r}")
+        unknown = [f for f in self.families if f not in FAMILIES]
+        if unknown: raise ConfigError(f"unknown families {unknown}; known: {', '.join(FAMILIES)}")
+        for k, least in (('n', 1), ('per_family', 1), ('max_new_tokens', 1), ('ood_per_family', 0), ('step', 0)):
+            v = getattr(self, k)
+            if not isinstance(v, int) or isinstance(v, bool) or v < least: raise ConfigError(f"eval {k} must be an integer >= {least}, got {v!r}")
+
+    def sets(self) -> dict: return problem_sets(self.per_family, self.ood_per_family, seed=0,
+                                                families=self.families or demo_families(), split=self.split)
+    def run(self, progress:bool=True) -> dict:
+        "Evaluate (resumable); returns the model's results entry."
+        return evaluate_lm(self.model, self.sets(), self.results, label=self.label, step=self.step, progress=progress,
+                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens))
+    def split_families(self, parts:int) -> list:
+        "The same evaluation as up to `parts` jobs over disjoint families, to run side by side."
+        fams = tuple(self.sets())
+        return [replace(self, families=fams[i::parts]) for i in range(min(parts, len(fams)))]
+    def argv(self) -> tuple:
+        "`python -m sage_nb.experiments.smollm2 eval …`: the same evaluation as `sage-lm eval`."
+        return ('-m', 'sage_nb.experiments.smollm2', 'eval', str(self.model), '--label', self.label, '--results', str(self.results),
+                '--step', str(self.step), '--split', self.split, '--per-family', str(self.per_family),
+                '--ood-per-family', str(self.ood_per_family), '--n', str(self.n), '--max-new-tokens', str(self.max_new_tokens),
+                *(('--families', *self.families) if self.families else ()))
+
+# %% ../../nbs/experiments/44_smollm2.ipynb #33ea5da2
+def eval_side_jobs(evals:dict, parts:int, after=lambda label: ()) -> dict:
+    "{name: SideJob} that run each {label: EvalJob} as `parts` processes over disjoint families; `after(label)`: what they wait for."
+    jobs = {}
+    for label, job in evals.items():
+        pieces = job.split_families(parts)
+        for i, piece in enumerate(pieces):
+            jobs[f'eval {label}' + (f' {i + 1}of{len(pieces)}' if len(pieces) > 1 else '')] = SideJob(piece.argv(), after(label), EVAL_PROGRESS)
+    return jobs
+
 # %% ../../nbs/experiments/44_smollm2.ipynb #3d9dbc1e
+def demo_eval_jobs(cfg:DemoConfig) -> dict:
+    "{label: EvalJob} of the demo: the base model, then each algorithm's trained run, on the same problems and samples."
+    out = Path(cfg.out_dir)
+    common = dict(results=str(out/'evaluation_results.json'), per_family=cfg.eval_per_family,
+                  ood_per_family=cfg.eval_ood_per_family, n=cfg.eval_n, max_new_tokens=cfg.eval_max_new_tokens)
+    return {'Base': EvalJob(LM_NAME, 'Base', **common),
+            **{a: EvalJob(str(demo_train_config(cfg, a).run_dir), a, step=cfg.steps, **common) for a in cfg.algorithms}}
+
 def run_demo(cfg:DemoConfig|None=None, progress:bool=True) -> dict:
     "Train every algorithm, evaluate base and trained models, write `demo_summary.json` and the figures. Resumable."
     from sage_nb.train import train
@@ -441,22 +529,22 @@ def run_demo(cfg:DemoConfig|None=None, progress:bool=True) -> dict:
     from sage_nb.style import savefig
     cfg = cfg or DemoConfig()
     out = Path(cfg.out_dir); out.mkdir(parents=True, exist_ok=True)
-    runs, t0, workers = {}, time.time(), demo_workers(cfg)
+    runs, t0, workers, evals = {}, time.time(), demo_workers(cfg), demo_eval_jobs(cfg)
+    sets = evals['Base'].sets()
+    what = f"{sum(len(d) for d in sets.values())} problems x {cfg.eval_n} samples"
     if workers > 1:
-        print(f"[demo] training {', '.join(cfg.algorithms)} for {cfg.steps} steps, {workers} side by side "
-              f"(their output: {out}/train_<algorithm>.log)", flush=True)
-        train_side_by_side({a: preset_run_overrides(out, a, cfg.steps, cfg.seed, *cfg.overrides) for a in cfg.algorithms},
-                           out, workers)
-    for alg in cfg.algorithms:   # after side-by-side training each run is found finished: nothing is trained twice
+        print(f"[demo] training {', '.join(cfg.algorithms)} for {cfg.steps} steps and evaluating each, with Base, on {what}: "
+              f"{workers} processes side by side (their output: {out}/train_<algorithm>.log, eval_<model>*.log)", flush=True)
+        jobs = {f'train {a}': SideJob(train_argv(preset_run_overrides(out, a, cfg.steps, cfg.seed, *cfg.overrides)))
+                for a in cfg.algorithms}
+        jobs |= eval_side_jobs(evals, workers, after=lambda label: () if label == 'Base' else (f'train {label}',))
+        run_side_by_side(jobs, out, workers)
+    for alg in cfg.algorithms:   # after the side-by-side jobs each run is found finished: nothing is trained twice
         if workers == 1: print(f"[demo] training {alg} for {cfg.steps} steps", flush=True)
         runs[alg] = dict(dir=str(train(demo_train_config(cfg, alg))))
-    sets = problem_sets(cfg.eval_per_family, cfg.eval_ood_per_family, seed=0, families=demo_families())
-    sampling, results_path = LMSampling(n=cfg.eval_n, max_new_tokens=cfg.eval_max_new_tokens), out/'evaluation_results.json'
-    print(f"[demo] evaluating Base and {', '.join(cfg.algorithms)} on {sum(len(d) for d in sets.values())} problems x {cfg.eval_n} samples", flush=True)
-    evaluate_lm(LM_NAME, sets, results_path, label='Base', sampling=sampling, progress=progress)
-    for alg, r in runs.items():
-        evaluate_lm(r['dir'], sets, results_path, label=alg, step=cfg.steps, sampling=sampling, progress=progress)
-    results = load_results(results_path)
+    if workers == 1: print(f"[demo] evaluating Base and {', '.join(cfg.algorithms)} on {what}", flush=True)
+    for job in evals.values(): job.run(progress=progress and workers == 1)   # side by side: read back, nothing sampled
+    results = load_results(evals['Base'].results)
     summary = demo_summary(results, runs, cfg)
     print("[demo] scoring where the branch guide fires in each model's completions", flush=True)
     summary['profiles'] = policy_profiles(results, {'Base': LM_NAME, **{a: r['dir'] for a, r in runs.items()}}, sets, cfg)
@@ -563,8 +651,8 @@ def parse_args(argv=None):
     d.add_argument('--algorithms', nargs='+', default=list(DemoConfig.algorithms), help='algorithms to train (default: %(default)s)')
     d.add_argument('--seed', type=int, default=0, help='training seed (default: %(default)s)')
     d.add_argument('--eval-n', type=int, default=DemoConfig.eval_n, help='samples per evaluation problem (default: %(default)s)')
-    d.add_argument('--workers', type=int, default=0, help='trainings side by side, one process each (default: one per '
-                   'algorithm, at most one per core)')
+    d.add_argument('--workers', type=int, default=0, help='processes side by side: the trainings, then '
+                   'the evaluations (default: one per algorithm, at most one per core)')
     d.add_argument('--quick', action='store_true', help='a smoke test: 2 steps, 4 completions of 16 tokens, 1 problem per family')
     d.add_argument('overrides', nargs='*', help='sage-train overrides for every run, e.g. rl.learning_rate=5e-5')
     pl = sub.add_parser('pilot', help='choose the learning rate on a tuning seed: each candidate rate, scored by training '
@@ -575,12 +663,30 @@ def parse_args(argv=None):
     pl.add_argument('--algorithms', nargs='+', default=list(PilotConfig.algorithms), help='algorithms to train (default: %(default)s)')
     pl.add_argument('--steps', type=int, default=PilotConfig.steps, help='optimizer steps per run (default: %(default)s)')
     pl.add_argument('--seed', type=int, default=PilotConfig.seed, help='tuning seed, not the demo\'s (default: %(default)s)')
+    e = sub.add_parser('eval', help='evaluate one model (the named model, a run directory or a hub id) on held-out problems: '
+                       'pass@1..n with intervals over problems (resumable; several processes may share one results file)')
+    e.add_argument('model', help=f'what to evaluate, e.g. {LM_NAME} or outputs/lm-demo/models/{LM_NAME}/GRPO')
+    e.add_argument('--label', help="its name in the results (default: the run directory's name, else the model)")
+    e.add_argument('--results', default='outputs/lm/eval/evaluation_results.json', help='the results file (default: %(default)s)')
+    e.add_argument('--step', type=int, default=0, help="the training step it is recorded at (default: %(default)s)")
+    e.add_argument('--split', choices=('test', 'validation'), default='test', help='problems of the trained families (default: %(default)s)')
+    e.add_argument('--per-family', type=int, default=EvalJob.per_family, help='problems per trained family (default: %(default)s)')
+    e.add_argument('--ood-per-family', type=int, default=EvalJob.ood_per_family, help='problems per OOD family, 0 for none (default: %(default)s)')
+    e.add_argument('--families', nargs='+', default=[], help='only these families (default: the demo\'s, trained and OOD)')
+    e.add_argument('--n', type=int, default=EvalJob.n, help='samples per problem (default: %(default)s)')
+    e.add_argument('--max-new-tokens', type=int, default=EvalJob.max_new_tokens, help='completion limit (default: %(default)s)')
     b = sub.add_parser('base', help="the base model's table: pass@1..64 per family with intervals over problems (resumable)")
     b.add_argument('--out-dir', default='outputs/lm/base', help='where the results go (default: %(default)s)')
     b.add_argument('--per-family', type=int, default=8, help='test problems per in-distribution family (default: %(default)s)')
     b.add_argument('--ood-per-family', type=int, default=4, help='problems per OOD family (default: %(default)s)')
     b.add_argument('--n', type=int, default=64, help='samples per problem (default: %(default)s)')
     return p.parse_args(argv)
+
+def eval_job(a) -> EvalJob:
+    "The `EvalJob` of `sage-lm eval`'s arguments."
+    label = a.label or (Path(a.model).name if Path(a.model).is_dir() else a.model)
+    return EvalJob(a.model, label, a.results, step=a.step, split=a.split, per_family=a.per_family, ood_per_family=a.ood_per_family,
+                   families=tuple(a.families), n=a.n, max_new_tokens=a.max_new_tokens)
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm`."
@@ -597,6 +703,14 @@ def main(argv=None) -> int:
             print(base_table(summary['rows'])); print(training_setup(summary))
             print(f"written to {Path(a.out_dir)/'base_summary.json'} (the notebook reads it from nbs/results/smollm2_base.json)")
             return 0
+        if a.command == 'eval':
+            job = eval_job(a)
+            entry = job.run()
+            fams = job.families or demo_families()
+            for name, part in (('trained families', [f for f in fams if f not in OOD_FAMILIES]), ('OOD', [f for f in fams if f in OOD_FAMILIES])):
+                pk = pooled_passk(entry, part, ks=sorted({1, job.n}))
+                if pk: print(f"{job.label} {name}: " + ', '.join(f"pass@{k} {v['mean']:.3f} [{v['lo']:.2f}, {v['hi']:.2f}]" for k, v in pk.items()))
+            print(f"results in {job.results}"); return 0
         if a.command == 'pilot':
             summary = run_pilot(PilotConfig(out_dir=a.out_dir, algorithms=tuple(a.algorithms), learning_rates=tuple(a.learning_rates),
                                             steps=a.steps, seed=a.seed))
@@ -609,3 +723,7 @@ def main(argv=None) -> int:
         return 0
     except ConfigError as e:
         print(f"sage-lm: {e}", file=sys.stderr); return 2
+
+# %% ../../nbs/experiments/44_smollm2.ipynb #1ab29044
+#| eval: false
+if __name__ == '__main__': import sys; sys.exit(main())   # `python -m sage_nb.experiments.smollm2 eval ...`: run_side_by_side's jobs
