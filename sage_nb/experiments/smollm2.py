@@ -19,14 +19,14 @@ from ..named_models import resolve_model
 # %% auto #0
 __all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'STEP_PROGRESS', 'EVAL_PROGRESS', 'LMSampling',
            'problem_sets', 'evaluate_lm', 'problem_bootstrap', 'normalise_text', 'distinct_correct', 'family_rows',
-           'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'sampled_completions',
-           'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides', 'preset_run_config',
-           'demo_train_config', 'demo_families', 'family_records', 'pooled_passk', 'training_curves', 'demo_summary',
-           'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles',
-           'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv',
-           'train_side_by_side', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig',
-           'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table',
-           'parse_args', 'eval_job', 'main']
+           'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'ordered_units',
+           'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides',
+           'preset_run_config', 'demo_train_config', 'demo_families', 'family_records', 'pooled_passk',
+           'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'completion_rows',
+           'profile_tables', 'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'SideJob',
+           'run_side_by_side', 'train_argv', 'train_side_by_side', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs',
+           'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores',
+           'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -176,13 +176,17 @@ def committed(name:str) -> dict|None:
     return json.loads(path.read_text()) if path.is_file() else None
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #0a9af58b
+def ordered_units(entry:dict, families) -> list[dict]:
+    "A results entry's units of `families`, in their order, then by unit key: the same list however the units were made."
+    units = sorted(entry['units'].items())   # side-by-side or resumed evaluations store units in any order
+    return [u for f in families for _, u in units if u['dataset'] == f]
+
 def sampled_completions(entry:dict, sets:dict, per_problem:int=2, families=None) -> tuple[list, list, list]:
     "(prompts, completion texts, correct flags) of the first `per_problem` samples of every problem in a results entry."
     from sage_nb.data import build_prompt
     prompts, texts, ok = [], [], []
-    units = sorted(entry['units'].items())   # in the order of `sets`, however the units were stored
-    for fam, unit in [(f, u) for f in sets for _, u in units if u['dataset'] == f]:
-        if families and fam not in families: continue
+    for unit in ordered_units(entry, [f for f in sets if not families or f in families]):
+        fam = unit['dataset']
         problem = {r['id']: r['problem'] for r in sets[fam]}
         st = unit['settings']
         for r in unit['records']:
@@ -274,9 +278,8 @@ def demo_families() -> tuple:
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #518ab868
 def family_records(entry:dict, families) -> list[dict]:
-    "The per-problem records of one model's results entry over `families`, in their order: the same list however the units were made."
-    units = sorted(entry['units'].items())   # side-by-side or resumed evaluations store units in any order
-    return [r for f in families for _, u in units if u['dataset'] == f for r in u['records']]
+    "The per-problem records of one model's results entry over `families`, in their order."
+    return [r for u in ordered_units(entry, families) for r in u['records']]
 
 def pooled_passk(entry:dict, families, ks=None, B:int=2000, seed:int=0) -> dict:
     "{k: {'mean', 'lo', 'hi'}} of pass@k over the problems of `families` in one model's results entry."
@@ -682,6 +685,7 @@ def parse_args(argv=None):
     b.add_argument('--n', type=int, default=64, help='samples per problem (default: %(default)s)')
     return p.parse_args(argv)
 
+# %% ../../nbs/experiments/44_smollm2.ipynb #1f187d4f
 def eval_job(a) -> EvalJob:
     "The `EvalJob` of `sage-lm eval`'s arguments."
     label = a.label or (Path(a.model).name if Path(a.model).is_dir() else a.model)
