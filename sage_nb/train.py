@@ -513,7 +513,7 @@ def parse_args(argv=None):
     p.add_argument('--config', help='YAML config file (partial configs are merged over the defaults)')
     p.add_argument('--preset', help=f"a config shipped with the package, applied before --config: {', '.join(_preset_names())}, "
                                      "or auto (chosen from the detected GPU)")
-    p.add_argument('--no-memory-check', action='store_true', help='start even when the memory estimate clearly exceeds the GPU')
+    p.add_argument('--no-memory-check', action='store_true', help='start even when the memory estimate clearly exceeds the GPU (without one: the RAM)')
     p.add_argument('--algorithm', help=f"SAGE (the SAGE algorithm of sage.guide) or one of {', '.join(TRAIN_ALGORITHMS)} (algorithm=<name>)")
     p.add_argument('--dry-run', action='store_true', help='print the resolved config and what would train, and exit')
     p.add_argument('--no-hardware-check', action='store_true', help='skip the GPU-only option checks')
@@ -544,7 +544,8 @@ def _main(a) -> int:
         except KeyError: report = None   # a model the estimate does not know: the banner said so
         if report is not None and report.total_gb > 1.25 * report.capacity_gb:   # clearly too big: refuse before loading (the estimate is approximate)
             where = f"the GPU ({report.capacity_gb:.1f} GiB)" if gpu else f"this machine's RAM ({report.capacity_gb:.1f} GiB; no CUDA GPU)"
-            hint = "apply one of the suggestions above" if gpu else "on a CPU use --preset cpu-smollm2 or --preset cpu-tiny"
+            hint = ("apply one of the suggestions above" if report.suggestions else
+                    "use a smaller preset's model or a larger GPU" if gpu else "on a CPU use --preset cpu-smollm2 or --preset cpu-tiny")
             print(f"sage-train: the estimated peak ({report.total_gb:.1f} GiB) clearly exceeds {where}; {hint}, or pass --no-memory-check",
                   file=sys.stderr)
             return 2

@@ -9,7 +9,7 @@ import functools, math
 import numpy as np
 import json
 from pathlib import Path
-from ..core import ConfigError, json_digest, atomic_write_json
+from ..core import ConfigError, json_digest, atomic_write_json, nbs_dir
 from ..named_models import resolve_model
 from ..passk import pass_at_k
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
@@ -23,7 +23,8 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 
            'evaluate_side_by_side', 'select_stage', 'per_problem', 'paired_difference', 'report_stage',
            'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
            'effective_distinct', 'arm_profiles', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
-           'toward_target', 'run_lm_study', 'tuning_rows', 'parse_args', 'main']
+           'toward_target', 'profile_entropy', 'arm_setting', 'arms_table', 'pairs_table', 'claimed_sign',
+           'prediction_checks', 'plot_arms', 'run_lm_study', 'training_rows', 'export_results', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -374,6 +375,89 @@ def toward_target(target_rows_:list[dict], arms:dict, selected:dict) -> dict:
             out[arm][metric] = dict(target=dt, trained=da, same_direction=bool(np.sign(dt) == np.sign(da) and dt != 0))
     return out
 
+# %% ../../nbs/experiments/45_lm_study.ipynb #c9ae89fa
+def profile_entropy(profile:dict) -> float:
+    "Mean token entropy of a `profile_tables` result: the token-weighted mean over its correct and wrong groups."
+    return float(sum(g['tokens'] * g['mean entropy'] for g in profile['correct'].values()))
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #fa742396
+def _ci(v:dict) -> str: return f"{v['mean']:.3f} [{v['lo']:.2f}, {v['hi']:.2f}]"
+
+def arm_setting(arm:str, selected:dict) -> str:
+    "The chosen overrides of an arm, as 'beta 0.04' ('—' for the base model)."
+    if arm not in selected: return '—'
+    return ', '.join(f"{k.split('.')[-1]} {v}" for k, v in LM_ARMS[arm][1][selected[arm]].items())
+
+def arms_table(summary:dict, split:str='test') -> str:
+    "Markdown table of the report's arms on `split` ('test' or 'ood'): pass@k over seeds, and on test the support columns."
+    arms, ks = summary['arms'], list(summary['arms']['Base'][split])
+    extra = ['distinct correct', 'mean length', 'entropy (nats)'] if split == 'test' else []
+    lines = ['| ' + ' | '.join(['arm', 'setting', *(f'pass@{k}' for k in ks), *extra]) + ' |', '|' + '---|' * (2 + len(ks) + len(extra))]
+    for arm, a in arms.items():
+        cells = [arm, arm_setting(arm, summary['selected']), *(_ci(a[split][k]) for k in ks)]
+        if extra: cells += [f"{a['distinct correct (test)']:.2f}", f"{a['mean length (test)']:.1f}",
+                            f"{profile_entropy(summary['guide_profiles'][arm]):.2f}" if arm in summary.get('guide_profiles', {}) else '—']
+        lines.append('| ' + ' | '.join(cells) + ' |')
+    return '\n'.join(lines)
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #2cab44d6
+def pairs_table(summary:dict) -> str:
+    "Markdown table of the report's paired differences: mean, 95% t-interval over seeds, bootstrap over problems, verdict."
+    def iv(x): return f"[{x[0]:+.3f}, {x[1]:+.3f}]"
+    lines = ['| difference | mean | 95% t over seeds | 95% bootstrap over problems | rule |', '|---|---|---|---|---|']
+    lines += [f"| {name} | {p['mean']:+.3f} | {iv(p['t'])} | {iv(p['bootstrap'])} | "
+              f"{('**higher**' if p['mean'] > 0 else '**lower**') if p['claimed'] else 'no difference found'} |"
+              for name, p in summary['pairs'].items()]
+    return '\n'.join(lines)
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #e5fdab42
+def _pair(summary:dict, a:str, b:str, split:str, k) -> dict: return summary['pairs'][f'{a} − {b}, {split} pass@{k}']
+
+def claimed_sign(pair:dict) -> int:
+    "+1 or −1 where the rule claims a difference in that direction, 0 where it finds none."
+    return int(np.sign(pair['mean'])) if pair['claimed'] else 0
+
+def prediction_checks(summary:dict) -> list[dict]:
+    "One row per registered prediction: what it says, what was measured, and whether it held."
+    n, ent = summary['config']['test_n'], {a: profile_entropy(p) for a, p in summary['guide_profiles'].items()}
+    rows = []
+    def check(prediction, measured, held): rows.append(dict(prediction=prediction, measured=measured, held=bool(held)))
+    def diff(p): return f"{p['mean']:+.3f} (t [{p['t'][0]:+.2f}, {p['t'][1]:+.2f}])"
+    def pairs_of(a, b): return {f'{s} pass@{k}': _pair(summary, a, b, s, k) for s in ('test', 'ood') for k in (1, n)}
+    def none_claimed(a, b):
+        ps = pairs_of(a, b)
+        claimed = [f"{name} {p['mean']:+.3f}" for name, p in ps.items() if p['claimed']]
+        return ('claimed: ' + ', '.join(claimed)) if claimed else f'none of {len(ps)} claimed', not claimed
+    for s in ('test', 'ood'):
+        p = _pair(summary, 'GRPO', 'Base', s, 1); check(f'GRPO pass@1 above Base ({s})', diff(p), claimed_sign(p) > 0)
+        p = _pair(summary, 'GRPO', 'Base', s, n); check(f'GRPO pass@{n} at or below Base ({s})', diff(p), claimed_sign(p) <= 0)
+    check('GRPO entropy below Base', f"{ent['GRPO']:.2f} vs {ent['Base']:.2f} nats", ent['GRPO'] < ent['Base'])
+    check('SAGE_Branch_token within noise of GRPO', *none_claimed('SAGE_Branch_token', 'GRPO'))
+    check('SAGE_Branch entropy above GRPO', f"{ent['SAGE_Branch']:.2f} vs {ent['GRPO']:.2f} nats", ent['SAGE_Branch'] > ent['GRPO'])
+    for s in ('test', 'ood'):
+        p = _pair(summary, 'SAGE_Branch', 'GRPO', s, n); check(f'SAGE_Branch pass@{n} at or above GRPO ({s})', diff(p), claimed_sign(p) >= 0)
+        p = _pair(summary, 'SAGE_Branch', 'GRPO', s, 1); check(f'SAGE_Branch pass@1 at or below GRPO ({s})', diff(p), claimed_sign(p) <= 0)
+    check('EntropyReward within noise of SAGE_Branch (the question: "no, not at this budget")', *none_claimed('SAGE_Branch', 'EntropyReward'))
+    return rows
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #ce56aaad
+def plot_arms(summary:dict):
+    "pass@k against k per arm (test and OOD), mean over seeds with the 95% t-interval band; the base model dashed."
+    import matplotlib.pyplot as plt
+    from sage_nb.style import algo_color
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
+    for ax, split in zip(axes, ('test', 'ood')):
+        for arm, a in summary['arms'].items():
+            ks = sorted(a[split], key=int); x = [int(k) for k in ks]
+            mean, lo, hi = ([a[split][k][f] for k in ks] for f in ('mean', 'lo', 'hi'))
+            style = '--' if arm == 'Base' else ':' if arm.endswith('_token') else '-'
+            ax.plot(x, mean, style, marker='o', ms=3, color=algo_color(arm), label=arm)
+            if arm != 'Base': ax.fill_between(x, lo, hi, color=algo_color(arm), alpha=0.12)
+        ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_title(f'{split} problems')
+    axes[0].set_ylabel('pass@k'); axes[1].legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
 # %% ../../nbs/experiments/45_lm_study.ipynb #4272ecfc
 def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', workers:int=2, stop_after:str='report',
                  progress:bool=True) -> dict:
@@ -400,21 +484,44 @@ def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', wor
     return report_stage(design, selected, out, progress, workers)
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #fa1e6328
-def tuning_rows(design:LMStudyDesign, out_dir, selection:dict|None=None) -> list[dict]:
-    "One row per tuning run: its settings, task reward by half, last-quarter entropy, length and KL, and validation area."
+def training_rows(design:LMStudyDesign, out_dir, selection:dict|None=None, stage:str='tune') -> list[dict]:
+    "One row per run of `stage` ('tune' or 'fresh'): settings, task reward by half, last-quarter entropy, length, KL; tuning runs add their validation area."
+    if stage not in ('tune', 'fresh'): raise ValueError(f"stage must be 'tune' or 'fresh', got {stage!r}")
+    selection = selection or {}
+    if stage == 'fresh' and 'selected' not in selection: raise ValueError("the fresh runs follow a selection: pass one with 'selected'")
     rows = []
-    for run in study_runs(design):
+    for run in study_runs(design, selection.get('selected')):
+        if run['stage'] != stage: continue
         log = json.loads((run_dir(run, out_dir)/'log_history.json').read_text())
         steps = [h for h in log if 'reward' in h]
         acc = [float(h.get('rewards/accuracy_reward/mean', h['reward'])) for h in steps]
         half, last = len(acc) // 2, steps[-max(1, len(steps) // 4):]
         def mean_of(key): return float(np.mean([float(h.get(key, 'nan')) for h in last]))
-        rows.append(dict(name=run['name'], arm=run['arm'], config=run['config'], overrides=run['overrides'],
-                         reward_first_half=float(np.mean(acc[:half])), reward_last_half=float(np.mean(acc[half:])),
-                         entropy_end=mean_of('entropy'), length_end=mean_of('completions/mean_length'), kl_end=mean_of('kl'),
-                         validation_area=(selection or {}).get('areas', {}).get(run['arm'], [None] * 2)[run['config']],
-                         chosen=(selection or {}).get('selected', {}).get(run['arm']) == run['config']))
+        row = dict(name=run['name'], arm=run['arm'], config=run['config'], overrides=run['overrides'],
+                   reward_first_half=float(np.mean(acc[:half])), reward_last_half=float(np.mean(acc[half:])),
+                   entropy_end=mean_of('entropy'), length_end=mean_of('completions/mean_length'), kl_end=mean_of('kl'))
+        if stage == 'fresh': row['seed'] = run['seed']
+        else: row |= dict(validation_area=selection.get('areas', {}).get(run['arm'], [None] * 2)[run['config']],
+                          chosen=selection.get('selected', {}).get(run['arm']) == run['config'])
+        rows.append(row)
     return rows
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #5641d0e8
+def export_results(design:LMStudyDesign, out_dir, dest=None) -> list[Path]:
+    "Write the finished stages' results as `lm_study_*.json` in `dest` (default: the notebooks' results folder); returns the files."
+    out, dest = Path(out_dir), Path(dest) if dest else nbs_dir()/'results'
+    read = lambda name: json.loads((out/name).read_text()) if (out/name).exists() else None
+    selection, summary = read('selection.json'), read('study_summary.json')
+    for name, d in (('selection.json', selection), ('study_summary.json', summary)):
+        if d is not None and d.get('design') != design.digest: raise ConfigError(f"{out/name} is from another design")
+    files = {'targets': read('targets.json'), 'selection': selection, 'summary': summary}
+    if selection is not None:
+        files['tuning'] = dict(design=design.digest, rows=training_rows(design, out, selection))
+        fresh = [r for r in study_runs(design, selection['selected']) if r['stage'] == 'fresh']
+        if all((run_dir(r, out)/'training_complete.json').exists() for r in fresh):
+            files['fresh'] = dict(design=design.digest, rows=training_rows(design, out, selection, stage='fresh'))
+    dest.mkdir(parents=True, exist_ok=True)
+    return [atomic_write_json(dest/f'lm_study_{name}.json', d) for name, d in files.items() if d is not None]
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #0361f124
 def parse_args(argv=None):
@@ -424,12 +531,19 @@ def parse_args(argv=None):
     p.add_argument('--out-dir', default='outputs/lm-study', help='where runs and results go (default: %(default)s)')
     p.add_argument('--workers', type=int, default=2, help='trainings and evaluations side by side, one process each (default: %(default)s)')
     p.add_argument('--stop-after', choices=STAGES, default='report', help='the last stage to run (default: %(default)s)')
+    p.add_argument('--export-results', action='store_true',
+                   help="run nothing: write the finished stages' results into the notebooks' results folder (lm_study_*.json)")
     return p.parse_args(argv)
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm-study`."
     import sys
     a = parse_args(argv)
+    if a.export_results:
+        try: files = export_results(LMStudyDesign(), a.out_dir)
+        except ConfigError as e:
+            print(f"sage-lm-study: {e}", file=sys.stderr); return 2
+        print('\n'.join(map(str, files)) or f"sage-lm-study: no finished stage under {a.out_dir}"); return 0
     try: result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after)
     except ConfigError as e:
         print(f"sage-lm-study: {e}", file=sys.stderr); return 2

@@ -406,10 +406,16 @@ def log_progress(log, pattern:str=STEP_PROGRESS) -> str:
     return f'{found[-1][0]}/{found[-1][1]}' if found else '-'
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #3451eecf
-def demo_workers(cfg:DemoConfig) -> int:
-    "How many trainings run at once: `cfg.workers`, else one per algorithm, at most one per core."
+def demo_workers(cfg:DemoConfig, ram_gb:float|None=None) -> int:
+    "How many trainings run at once: `cfg.workers`, else one per algorithm, at most one per core and as many as 95% of the RAM holds."
     import os
-    return cfg.workers or max(1, min(len(cfg.algorithms), os.cpu_count() or 1))
+    from sage_nb.memory import estimate_for_config, host_ram_gb
+    if cfg.workers: return cfg.workers
+    n = max(1, min(len(cfg.algorithms), os.cpu_count() or 1))
+    ram = ram_gb or host_ram_gb()
+    if not ram: return n
+    peak = max(estimate_for_config(demo_train_config(cfg, a), device='cpu')['total'] for a in cfg.algorithms)   # one training's banner
+    return max(1, min(n, int(0.95 * ram // peak)))
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #4c7dd3eb
 @dataclass(frozen=True)
