@@ -20,11 +20,12 @@ from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run
 # %% auto #0
 __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 'LMStudyDesign', 'run_name', 'study_runs',
            'passk_area', 'select_config', 'seed_t_interval', 'target_weights', 'implied', 'run_overrides', 'run_dir',
-           'evaluate_side_by_side', 'select_stage', 'per_problem', 'paired_difference', 'report_stage',
+           'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem', 'paired_difference', 'report_stage',
            'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
            'effective_distinct', 'arm_profiles', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
-           'toward_target', 'profile_entropy', 'arm_setting', 'arms_table', 'pairs_table', 'claimed_sign',
-           'prediction_checks', 'plot_arms', 'run_lm_study', 'training_rows', 'export_results', 'parse_args', 'main']
+           'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table', 'pairs_table',
+           'claimed_sign', 'prediction_checks', 'plot_arms', 'run_lm_study', 'training_rows', 'training_table',
+           'export_results', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -156,6 +157,10 @@ PAIRS = (('SAGE_Branch', 'EntropyReward'), ('SAGE_Branch_token', 'GRPO'), ('SAGE
          ('EntropyReward', 'GRPO'), ('GRPO', 'Base'), ('SAGE_Branch', 'Base'), ('SAGE_Branch_token', 'Base'),
          ('EntropyReward', 'Base'))
 
+def pair_key(a:str, b:str, split:str, k) -> str:
+    "The report's name of the paired difference arm `a` − arm `b` on `split` at pass@k."
+    return f'{a} − {b}, {split} pass@{k}'
+
 def per_problem(entry:dict, families, k:int) -> dict:
     "{problem id: pass@k} of one model over `families`."
     recs = family_records(entry, families)
@@ -200,7 +205,7 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=Tru
         if a not in entries or b not in entries: continue
         for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES)):
             for k in (1, design.test_n):
-                pairs[f'{a} − {b}, {split} pass@{k}'] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
+                pairs[pair_key(a, b, split, k)] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
                                                                           [per_problem(e, fams, k) for e in entries[b]])
     paths = {'Base': [LM_NAME]} | {arm: [run_dir(r, out) for r in fresh if r['arm'] == arm] for arm in entries if arm != 'Base'}
     summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs,
@@ -383,10 +388,13 @@ def profile_entropy(profile:dict) -> float:
 # %% ../../nbs/experiments/45_lm_study.ipynb #fa742396
 def _ci(v:dict) -> str: return f"{v['mean']:.3f} [{v['lo']:.2f}, {v['hi']:.2f}]"
 
+def overrides_text(overrides:dict) -> str:
+    "Overrides as a reader writes them: {'rl.beta': 0.04} -> 'beta 0.04'."
+    return ', '.join(f"{k.split('.')[-1]} {v}" for k, v in overrides.items())
+
 def arm_setting(arm:str, selected:dict) -> str:
     "The chosen overrides of an arm, as 'beta 0.04' ('—' for the base model)."
-    if arm not in selected: return '—'
-    return ', '.join(f"{k.split('.')[-1]} {v}" for k, v in LM_ARMS[arm][1][selected[arm]].items())
+    return overrides_text(LM_ARMS[arm][1][selected[arm]]) if arm in selected else '—'
 
 def arms_table(summary:dict, split:str='test') -> str:
     "Markdown table of the report's arms on `split` ('test' or 'ood'): pass@k over seeds, and on test the support columns."
@@ -411,7 +419,7 @@ def pairs_table(summary:dict) -> str:
     return '\n'.join(lines)
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #e5fdab42
-def _pair(summary:dict, a:str, b:str, split:str, k) -> dict: return summary['pairs'][f'{a} − {b}, {split} pass@{k}']
+def _pair(summary:dict, a:str, b:str, split:str, k) -> dict: return summary['pairs'][pair_key(a, b, split, k)]
 
 def claimed_sign(pair:dict) -> int:
     "+1 or −1 where the rule claims a difference in that direction, 0 where it finds none."
@@ -505,6 +513,16 @@ def training_rows(design:LMStudyDesign, out_dir, selection:dict|None=None, stage
                           chosen=selection.get('selected', {}).get(run['arm']) == run['config'])
         rows.append(row)
     return rows
+
+def training_table(rows:list[dict]) -> str:
+    "Markdown table of `training_rows`; tuning rows add their validation area, the chosen one in bold."
+    tuning = 'validation_area' in rows[0]
+    def area(r): return f"**{r['validation_area']:.3f}** (chosen)" if r['chosen'] else f"{r['validation_area']:.3f}"
+    head = ['run', 'setting', 'task reward, first → last half', 'entropy (nats)', 'length (tokens)', 'KL'] + ['validation area'] * tuning
+    lines = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    lines += [f"| {r['name']} | {overrides_text(r['overrides'])} | {r['reward_first_half']:.3f} → {r['reward_last_half']:.3f} | "
+              f"{r['entropy_end']:.2f} | {r['length_end']:.0f} | {r['kl_end']:.2f} |" + (f" {area(r)} |" if tuning else '') for r in rows]
+    return '\n'.join(lines)
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #5641d0e8
 def export_results(design:LMStudyDesign, out_dir, dest=None) -> list[Path]:

@@ -716,7 +716,7 @@ def main(argv=None) -> int:
         if a.command == 'eval':
             job = eval_job(a)
             entry = job.run()
-            fams = job.families or demo_families()
+            fams = tuple(job.sets())
             for name, part in (('trained families', [f for f in fams if f not in OOD_FAMILIES]), ('OOD', [f for f in fams if f in OOD_FAMILIES])):
                 pk = pooled_passk(entry, part, ks=sorted({1, job.n}))
                 if pk: print(f"{job.label} {name}: " + ', '.join(f"pass@{k} {v['mean']:.3f} [{v['lo']:.2f}, {v['hi']:.2f}]" for k, v in pk.items()))

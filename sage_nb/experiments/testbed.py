@@ -42,6 +42,28 @@ def _is_run(name:str) -> bool:
     "Whether `name` is a testbed run: one of `ALGORITHM_RUNS`, or `GRPO_beta<b>` with a number b >= 0."
     return name in ALGORITHM_RUNS or beta_of(name) is not None
 
+# %% ../../nbs/experiments/41_testbed.ipynb #29782801
+def _check_field_types(cfg) -> None:
+    "Each field of a `TestbedConfig` of its annotated kind (numbers written as YAML strings, such as `1e-4`, are read as numbers); lists where a tuple is annotated."
+    hints = typing.get_type_hints(TestbedConfig)
+    for f in fields(cfg):
+        tp, v = hints[f.name], getattr(cfg, f.name)
+        if tp in (int, float) and isinstance(v, str):
+            try: v = coerce(v, tp, f.name); setattr(cfg, f.name, v)
+            except ConfigError as e: raise TestbedConfigError(str(e)) from None
+        ok = {int: lambda: isinstance(v, numbers.Integral) and not isinstance(v, bool),
+              float: lambda: isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v),
+              str: lambda: isinstance(v, str), dict: lambda: isinstance(v, dict),
+              tuple: lambda: isinstance(v, (list, tuple))}.get(tp, lambda: v is None or isinstance(v, str))()
+        if not ok:
+            kind = {int: 'an integer', float: 'a finite number', str: 'text', dict: 'a mapping', tuple: 'a list'}.get(tp, 'text or null')
+            raise TestbedConfigError(f"{f.name} must be {kind}, got {v!r}")
+    for name, kind, want in [('algorithms', 'names', str), ('seeds', 'integers', numbers.Integral), ('sweep_betas', 'numbers', numbers.Real)]:
+        bad = [x for x in getattr(cfg, name) if not isinstance(x, want) or isinstance(x, bool)
+               or (want is not str and not math.isfinite(x)) or (name == 'seeds' and x < 0)]
+        if bad: raise TestbedConfigError(f"{name} must be a list of {kind}{' >= 0' if name == 'seeds' else ''}, got {getattr(cfg, name)!r}")
+
+# %% ../../nbs/experiments/41_testbed.ipynb #a7b1557a
 @dataclass
 class TestbedConfig:
     "Every knob of the CPU testbed: task, base model, RL, evaluation, sweep, parallelism."
@@ -82,7 +104,7 @@ class TestbedConfig:
     workers:int = 2
 
     def __post_init__(self):
-        self._check_types()
+        _check_field_types(self)
         self.algorithms, self.seeds, self.sweep_betas = tuple(self.algorithms), tuple(int(s) for s in self.seeds), tuple(self.sweep_betas)
         try: TaskConfig(**self.task)  # validates the task settings
         except TypeError as e: raise TestbedConfigError(f"task: {e}") from None
@@ -107,26 +129,6 @@ class TestbedConfig:
         if self.loss_type not in LOSS_TYPES: raise TestbedConfigError(f"loss_type must be one of {list(LOSS_TYPES)}, got {self.loss_type!r}")
         if self.shaping_reduce not in ('sum', 'mean'): raise TestbedConfigError(f"shaping_reduce must be 'sum' or 'mean', got {self.shaping_reduce!r}")
         if self.scale_rewards not in ('group', 'batch', 'none'): raise TestbedConfigError(f"scale_rewards must be 'group', 'batch' or 'none', got {self.scale_rewards!r}")
-
-    def _check_types(self):
-        "Each field of its annotated kind (numbers written as YAML strings, such as `1e-4`, are read as numbers); lists where a tuple is annotated."
-        hints = typing.get_type_hints(TestbedConfig)
-        for f in fields(self):
-            tp, v = hints[f.name], getattr(self, f.name)
-            if tp in (int, float) and isinstance(v, str):
-                try: v = coerce(v, tp, f.name); setattr(self, f.name, v)
-                except ConfigError as e: raise TestbedConfigError(str(e)) from None
-            ok = {int: lambda: isinstance(v, numbers.Integral) and not isinstance(v, bool),
-                  float: lambda: isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v),
-                  str: lambda: isinstance(v, str), dict: lambda: isinstance(v, dict),
-                  tuple: lambda: isinstance(v, (list, tuple))}.get(tp, lambda: v is None or isinstance(v, str))()
-            if not ok:
-                kind = {int: 'an integer', float: 'a finite number', str: 'text', dict: 'a mapping', tuple: 'a list'}.get(tp, 'text or null')
-                raise TestbedConfigError(f"{f.name} must be {kind}, got {v!r}")
-        for name, kind, want in [('algorithms', 'names', str), ('seeds', 'integers', numbers.Integral), ('sweep_betas', 'numbers', numbers.Real)]:
-            bad = [x for x in getattr(self, name) if not isinstance(x, want) or isinstance(x, bool)
-                   or (want is not str and not math.isfinite(x)) or (name == 'seeds' and x < 0)]
-            if bad: raise TestbedConfigError(f"{name} must be a list of {kind}{' >= 0' if name == 'seeds' else ''}, got {getattr(self, name)!r}")
 
     @property
     def task_config(self) -> TaskConfig: return TaskConfig(**self.task)
