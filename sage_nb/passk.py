@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 # %% auto #0
-__all__ = ['exact_pass_at_k', 'pass_at_k', 'default_ks', 'pass_at_k_curve', 'plot_passk_bands']
+__all__ = ['exact_pass_at_k', 'pass_at_k', 'default_ks', 'pass_at_k_curve', 'seed_t_interval', 'plot_passk_bands']
 
 # %% ../nbs/13_passk.ipynb #fcafa55a
 def exact_pass_at_k(n: int, c: int, k: int) -> Fraction:
@@ -52,6 +52,17 @@ def pass_at_k_curve(n, c, ks=None) -> dict[int, float]:
     if n.size == 0: return {}
     ks = default_ks(int(n.min())) if ks is None else sorted(set(int(k) for k in ks))
     return {k: float(pass_at_k(n, c, k).mean()) for k in ks if 1 <= k <= int(n.min())}
+
+# %% ../nbs/13_passk.ipynb #037e5244
+_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
+
+def seed_t_interval(values) -> tuple[float, float, float]:
+    "(mean, lo, hi): a 95% Student-t interval over seeds, from the sample standard deviation."
+    x = np.asarray(values, dtype=float)
+    if len(x) < 2: raise ValueError("a t-interval needs at least 2 seeds")
+    if len(x) - 1 not in _T975: raise ValueError(f"t quantile tabulated for 2-10 seeds, got {len(x)}")
+    m, half = float(x.mean()), _T975[len(x) - 1] * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return m, m - half, m + half
 
 # %% ../nbs/13_passk.ipynb #d260b979
 def plot_passk_bands(curves: dict, ax=None, colors: dict | None = None, ylabel: str = 'pass@k', dashed=('Base',)):

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from ..core import ConfigError, json_digest, atomic_write_json, nbs_dir
 from ..named_models import resolve_model
-from ..passk import pass_at_k
+from ..passk import pass_at_k, seed_t_interval
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
     EvalJob, eval_side_jobs, run_side_by_side, completion_rows, profile_tables,
@@ -19,7 +19,7 @@ from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run
 
 # %% auto #0
 __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 'LMStudyDesign', 'run_name', 'study_runs',
-           'passk_area', 'select_config', 'seed_t_interval', 'target_weights', 'implied', 'run_overrides', 'run_dir',
+           'passk_area', 'select_config', 'target_weights', 'implied', 'run_overrides', 'run_dir',
            'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem', 'paired_difference', 'report_stage',
            'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
            'effective_distinct', 'arm_profiles', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
@@ -87,17 +87,6 @@ def passk_area(records:list[dict], ks=VAL_KS) -> float:
 def select_config(areas:list[float]) -> int:
     "Index of the highest validation area; the first on a tie."
     return int(np.argmax(np.asarray(areas, dtype=float)))
-
-# %% ../../nbs/experiments/45_lm_study.ipynb #d20a7009
-_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
-
-def seed_t_interval(values) -> tuple[float, float, float]:
-    "(mean, lo, hi): a 95% Student-t interval over seeds, from the sample standard deviation."
-    x = np.asarray(values, dtype=float)
-    if len(x) < 2: raise ValueError("a t-interval needs at least 2 seeds")
-    if len(x) - 1 not in _T975: raise ValueError(f"t quantile tabulated for 2-10 seeds, got {len(x)}")
-    m, half = float(x.mean()), _T975[len(x) - 1] * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return m, m - half, m + half
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #0c6d95de
 def target_weights(reward, log_bonus, beta:float) -> np.ndarray:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 import numpy as np
 from ..core import atomic_write_json, atomic_write_text, json_digest, wall_note
-from ..passk import pass_at_k, default_ks
+from ..passk import pass_at_k, default_ks, seed_t_interval
 from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, parse_completion, is_correct,
                           make_task_reward)
 from ..rewards import completion_text
@@ -25,8 +25,8 @@ __all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED',
            'make_passk_reward', 'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws',
            'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'task_rollout', 'shaping_profile', 'post_hoc_label',
            'tuning_jobs', 'select_configs', 'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview',
-           'controls_table', 'headline_table', 'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism',
-           'plot_tuning', 'slim_results', 'run_study', 'study_main']
+           'controls_table', 'interval_disagreements', 'headline_table', 'plot_study_tradeoff',
+           'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning', 'slim_results', 'run_study', 'study_main']
 
 # %% ../../nbs/experiments/42_study.ipynb #ea67fce9
 REGIMES = {  # regime -> per-strategy execution noise of the demonstrations (A, B, C, D); the rest is TESTBED_TASK
@@ -464,6 +464,24 @@ def controls_table(res:dict, against:str='SAGE_Branch') -> str:
             t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
             rows.append([reg, arm, _diff(t['1'], against), _diff(t[str(K)], against), _diff(o['1'], against), _diff(o[str(K)], against)])
     return _md_table(['regime', 'arm', 'Δ pass@1', f'Δ pass@{K}', 'OOD Δ pass@1', f'OOD Δ pass@{K}'], rows)
+
+# %% ../../nbs/experiments/42_study.ipynb #4c8b5b45
+def interval_disagreements(res:dict, ks=('1', None), splits=('test', 'ood')) -> list[dict]:
+    "Paired differences whose bootstrap and seed-level t-interval disagree on excluding 0 (`None` in `ks`: pass@kmax)."
+    rows = []
+    for reg, summ in res['summary'].items():
+        K = str(max(int(k) for k in summ['GRPO']['test']['pass_at_k']))
+        for arm, e in summ.items():
+            for split in splits:
+                for k in (K if k is None else k for k in ks):
+                    pk = e[split]['pass_at_k'][k]
+                    for ref, d in pk.get('vs', {}).items():
+                        if summ[ref]['seeds'] != e['seeds']: raise ValueError(f"{reg}: {arm} and {ref} ran on different seeds")
+                        _, lo, hi = seed_t_interval(np.subtract(pk['per_seed'], summ[ref][split]['pass_at_k'][k]['per_seed']))
+                        boot, t = d['ci'][0] > 0 or d['ci'][1] < 0, lo > 0 or hi < 0
+                        if boot != t: rows.append(dict(regime=reg, arm=arm, vs=ref, split=split, k=int(k), diff=d['diff'],
+                                                       bootstrap=d['ci'], t=[lo, hi], claimed_by='bootstrap' if boot else 't'))
+    return rows
 
 # %% ../../nbs/experiments/42_study.ipynb #4979ace7
 HEADLINE_ARMS = ('Base', 'GRPO', 'SAGE_Branch', 'EntropyReward', 'PassK', 'Novelty', 'SAGE_Random')
