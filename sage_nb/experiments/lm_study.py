@@ -9,12 +9,12 @@ import functools, math
 import numpy as np
 import json
 from pathlib import Path
-from ..core import ConfigError, json_digest, atomic_write_json, nbs_dir
+from ..core import ConfigError, json_digest, atomic_write_json, atomic_write_text, nbs_dir
 from ..named_models import resolve_model
 from ..passk import pass_at_k, seed_t_interval
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
-    EvalJob, eval_side_jobs, run_side_by_side, completion_rows, profile_tables,
+    EvalJob, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
@@ -24,8 +24,9 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 
            'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
            'effective_distinct', 'arm_profiles', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
            'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table', 'pairs_table',
-           'claimed_sign', 'prediction_checks', 'plot_arms', 'run_lm_study', 'training_rows', 'training_table',
-           'export_results', 'parse_args', 'main']
+           'claimed_sign', 'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table',
+           'report_markdown', 'write_report', 'run_lm_study', 'training_rows', 'training_table', 'export_results',
+           'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -455,6 +456,57 @@ def plot_arms(summary:dict):
     fig.tight_layout()
     return fig
 
+# %% ../../nbs/experiments/45_lm_study.ipynb #5a036579
+def toward_target_table(summary:dict) -> str:
+    "Markdown table of `summary['toward_target']`: target − base against trained − base, per arm and metric."
+    lines = ['| arm | metric | target − base | trained − base | same direction |', '|---|---|---|---|---|']
+    for arm, metrics in summary.get('toward_target', {}).items():
+        for metric, d in metrics.items():
+            lines.append(f"| {arm} | {metric} | {d['target']:+.3f} | {d['trained']:+.3f} | {'yes' if d['same_direction'] else '**no**'} |")
+    return '\n'.join(lines)
+
+def profiles_table(summary:dict) -> str:
+    "Markdown table of `summary['guide_profiles']`: per arm, log q share by token kind, guide-active share, entropy early and late."
+    profiles = summary['guide_profiles']
+    kinds = [k for k in TOKEN_KINDS if any(k in p['kind'] for p in profiles.values())]
+    head = ['arm', 'tokens', *(f'log q share: {k}' for k in kinds), 'guide active', 'entropy, first fifth', 'entropy, last fifth']
+    lines = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    for arm, p in profiles.items():
+        fifth = {int(f): g for f, g in p['fifth'].items()}
+        active = sum(g['tokens'] * g['guide active'] for g in p['kind'].values())
+        cells = [arm, str(p['tokens']), *(f"{p['kind'][k]['log q share']:.2f}" if k in p['kind'] else '–' for k in kinds),
+                 f'{active:.2f}', f"{fifth[min(fifth)]['mean entropy']:.2f}", f"{fifth[max(fifth)]['mean entropy']:.2f}"]
+        lines.append('| ' + ' | '.join(cells) + ' |')
+    return '\n'.join(lines)
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #5ae608d9
+def checks_table(summary:dict) -> str:
+    "Markdown table of `prediction_checks`: each registered prediction, what was measured, whether it held."
+    rows = [f"| {c['prediction']} | {c['measured']} | {'yes' if c['held'] else '**no**'} |" for c in prediction_checks(summary)]
+    return '\n'.join(['| prediction | measured | held |', '|---|---|---|', *rows])
+
+def report_markdown(summary:dict) -> str:
+    "The study's report as one markdown page: arms (test, OOD), paired differences, predictions, targets and guide profiles."
+    n = summary['config']['test_n']
+    parts = [f"# The real-model study (design {summary['design']})",
+             f"Mean over fresh seeds with 95% t-intervals over seeds; pass@1 … pass@{n}.",
+             '## Held-out test problems', arms_table(summary, 'test'), '## Out-of-distribution problems', arms_table(summary, 'ood'),
+             '## Paired differences', pairs_table(summary), '## Predictions', checks_table(summary)]
+    if 'targets' in summary:
+        parts += ['## What each anchor aims at (on the base model\'s samples)', targets_table(summary['targets'], 'test'),
+                  '## Did the trained policies move toward their targets?', toward_target_table(summary)]
+    parts += ["## Where the guide's mass goes in each arm's completions", profiles_table(summary)]
+    return '\n\n'.join(parts) + '\n'
+
+def write_report(summary:dict, out_dir) -> list[Path]:
+    "`report.md` and the pass@k figure `passk.png` of `summary` in `out_dir`."
+    import matplotlib.pyplot as plt
+    from sage_nb.style import savefig
+    out = Path(out_dir)
+    page = atomic_write_text(out/'report.md', report_markdown(summary))
+    fig = plot_arms(summary); figure = savefig(fig, 'passk', folder=out, show=False); plt.close(fig)
+    return [Path(page), Path(figure)]
+
 # %% ../../nbs/experiments/45_lm_study.ipynb #4272ecfc
 def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', workers:int=2, stop_after:str='report',
                  progress:bool=True) -> dict:
@@ -478,7 +530,9 @@ def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', wor
     print(f"[lm-study] fresh seeds: {len(fresh)} runs", flush=True)
     train(fresh)
     if stop_after == 'fresh': return done
-    return report_stage(design, selected, out, progress, workers)
+    summary = report_stage(design, selected, out, progress, workers)
+    print(f"[lm-study] report: {', '.join(map(str, write_report(summary, out)))}, {out/'study_summary.json'}", flush=True)
+    return summary
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #fa1e6328
 def training_rows(design:LMStudyDesign, out_dir, selection:dict|None=None, stage:str='tune') -> list[dict]:
