@@ -26,7 +26,7 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 
            'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table', 'pairs_table',
            'claimed_sign', 'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table',
            'report_markdown', 'write_report', 'run_lm_study', 'training_rows', 'training_table', 'export_results',
-           'parse_args', 'main']
+           'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -584,6 +584,46 @@ def export_results(design:LMStudyDesign, out_dir, dest=None) -> list[Path]:
     dest.mkdir(parents=True, exist_ok=True)
     return [atomic_write_json(dest/f'lm_study_{name}.json', d) for name, d in files.items() if d is not None]
 
+# %% ../../nbs/experiments/45_lm_study.ipynb #fd78754d
+def run_progress(path, steps:int) -> int:
+    "The step a run can resume from: `steps` when it finished, its last checkpoint's step, or 0."
+    path = Path(path)
+    if (path/'training_complete.json').exists(): return steps
+    ckpts = [int(p.name.split('-')[1]) for p in (path/'ckpts').glob('checkpoint-*') if p.name.split('-')[1].isdigit()]
+    return max(ckpts, default=0)
+
+def study_status(design:LMStudyDesign, out_dir) -> list[dict]:
+    "One row per stage: what of it is done under `out_dir`, read from files alone."
+    out = Path(out_dir)
+    def read(name):
+        try: return json.loads((out/name).read_text())
+        except (OSError, ValueError): return None
+    def runs_row(stage, runs):
+        at = {r['name']: run_progress(run_dir(r, out), design.steps) for r in runs}
+        started = {n: s for n, s in at.items() if 0 < s < design.steps}
+        return dict(stage=stage, done=sum(s == design.steps for s in at.values()), of=len(runs),
+                    detail=', '.join(f'{n} at step {s}' for n, s in started.items()))
+    targets, selection = read('targets.json'), read('selection.json')
+    rows = [dict(stage='targets', done=int(bool(targets) and targets.get('design') == design.digest), of=1, detail=''),
+            runs_row('tune', study_runs(design))]
+    chosen = selection.get('selected') if selection and selection.get('design') == design.digest else None
+    rows.append(dict(stage='select', done=int(chosen is not None), of=1, detail=str(chosen or '')))
+    fresh = [r for r in study_runs(design, chosen) if r['stage'] == 'fresh'] if chosen else []
+    rows.append(runs_row('fresh', fresh) if chosen else dict(stage='fresh', done=0, of=len(design.arms) * len(design.fresh_seeds), detail=''))
+    families = len(_trained_families()) + len(OOD_FAMILIES)
+    models = (read('test_results.json') or {}).get('models', {})
+    keys = ['Base@0'] + [f"{r['name']}@{design.steps}" for r in fresh] if chosen else ['Base@0']
+    units = sum(len(models.get(k, {}).get('units', {})) for k in keys)
+    total = families * (1 + len(design.arms) * len(design.fresh_seeds))
+    summary = read('study_summary.json')
+    rows.append(dict(stage='report', done=units, of=total,
+                     detail='summary written' if summary and summary.get('design') == design.digest else 'evaluation units'))
+    return rows
+
+def status_text(rows:list[dict]) -> str:
+    "`study_status` as lines a terminal shows: stage, done/of, what is in progress."
+    return '\n'.join(f"{r['stage']:8s} {r['done']:>3d}/{r['of']:<3d} {r['detail']}".rstrip() for r in rows)
+
 # %% ../../nbs/experiments/45_lm_study.ipynb #0361f124
 def parse_args(argv=None):
     import argparse
@@ -592,6 +632,7 @@ def parse_args(argv=None):
     p.add_argument('--out-dir', default='outputs/lm-study', help='where runs and results go (default: %(default)s)')
     p.add_argument('--workers', type=int, default=2, help='trainings and evaluations side by side, one process each (default: %(default)s)')
     p.add_argument('--stop-after', choices=STAGES, default='report', help='the last stage to run (default: %(default)s)')
+    p.add_argument('--status', action='store_true', help='run nothing: show what each stage has done under --out-dir')
     p.add_argument('--export-results', action='store_true',
                    help="run nothing: write the finished stages' results into the notebooks' results folder (lm_study_*.json)")
     return p.parse_args(argv)
@@ -600,6 +641,8 @@ def main(argv=None) -> int:
     "Entry point of `sage-lm-study`."
     import sys
     a = parse_args(argv)
+    if a.status:
+        print(status_text(study_status(LMStudyDesign(), a.out_dir))); return 0
     if a.export_results:
         try: files = export_results(LMStudyDesign(), a.out_dir)
         except ConfigError as e:
