@@ -55,6 +55,8 @@ class SAGEConfig(GRPOConfig):
     shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
     kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
     entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
+    share_prompt_prefix: bool = field(default=False, metadata={'help': "Log-prob passes compute each distinct prompt once for all its "
+                                      "completions (trainer.shared_prompt_logps): the same values up to float rounding, fewer FLOPs."})
     dump_guide_every: int = field(default=0, metadata={'help': "Write per-token entropies/q of a few rollouts every N generation batches (0 = off)."})
     dump_guide_samples: int = field(default=4, metadata={'help': "How many rollouts per dump."})
 
@@ -74,6 +76,8 @@ class SAGEConfig(GRPOConfig):
         self._sage_guide = None if self.guide is None else make_guide(self.guide, **self.guide_kwargs)   # checks the name and the settings
         if self.guide is not None: self._check_guide()
         if self.kl_direction == 'forward': self._check_forward_kl()
+        if not isinstance(self.share_prompt_prefix, bool):
+            raise ValueError(f"SAGEConfig.share_prompt_prefix must be true or false, got {self.share_prompt_prefix!r}")
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
         if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
 

@@ -25,7 +25,8 @@ from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound
 
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl', 'SAGERolloutState',
-           'weighted_rewards', 'plain_logits_pass', 'guide_dump_records', 'HookState', 'trl_kl_off', 'SAGETrainer']
+           'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records', 'HookState',
+           'trl_kl_off', 'SAGETrainer']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -144,6 +145,43 @@ def plain_logits_pass(model, ids: Tensor, attn: Tensor, T: int, batch_size: int,
         ent, lp = entropy_and_logps(logits, ids[s:s+batch_size, -T:], temperature)
         ents.append(ent); lps.append(lp)
     return torch.cat(ents), torch.cat(lps)
+
+# %% ../nbs/22_trainer.ipynb #e1b8fb71
+def _unwrapped(model):
+    "The transformers model under PEFT and DDP wrappers."
+    model = getattr(model, 'module', model)
+    return model.get_base_model() if hasattr(model, 'get_base_model') else model
+
+def _cache_kwarg(model) -> str:
+    "The name this transformers version's causal LMs take a KV cache under: `cache` (5.2x) or `past_key_values`."
+    return 'cache' if 'cache' in inspect.signature(type(_unwrapped(model)).forward).parameters else 'past_key_values'
+
+def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits_to_keep: int, batch_size: int | None = None,
+                        compute_entropy: bool = False, autocast=nullcontext) -> tuple | None:
+    "TRL's (log-probs, entropies, None) of the last `logits_to_keep` tokens, each distinct prompt computed once; None where no prompt repeats."
+    cut = input_ids.size(1) - logits_to_keep - 1              # prompt columns before its last token
+    inner = _unwrapped(model)
+    checkpointing = getattr(inner, 'is_activation_checkpointing', None)   # transformers >= 5.2x; before: is_gradient_checkpointing
+    if checkpointing is None: checkpointing = getattr(inner, 'is_gradient_checkpointing', False)
+    if cut < 1 or (inner.training and checkpointing): return None
+    prompts = torch.cat([input_ids[:, :cut], attention_mask[:, :cut].to(input_ids.dtype)], 1)
+    if torch.unique(prompts, dim=0).size(0) == prompts.size(0): return None
+    name, batch_size = _cache_kwarg(model), batch_size or input_ids.size(0)
+    all_logps, all_entropies = [], []
+    for s in range(0, input_ids.size(0), batch_size):
+        ids, mask = input_ids[s:s + batch_size], attention_mask[s:s + batch_size]
+        distinct, rows = torch.unique(prompts[s:s + batch_size], dim=0, return_inverse=True)
+        with autocast():
+            head = model(input_ids=distinct[:, :cut], attention_mask=distinct[:, cut:].to(mask.dtype), use_cache=True, logits_to_keep=1)
+            cache = getattr(head, 'cache', None) or getattr(head, 'past_key_values', None)
+            if cache is None: return None
+            cache.batch_select_indices(rows)                   # each row gets its prompt's keys and values
+            labels = ids[:, cut:].masked_fill(mask[:, cut:] == 0, -100)
+            labels[:, 0] = -100                                # the last prompt token: scored by nothing, as in TRL's labels
+            out = model(input_ids=ids[:, cut:], attention_mask=mask, labels=labels, fused_lm_head=True, **{name: cache})
+        all_logps.append(out.log_probs[:, -logits_to_keep:])
+        if compute_entropy: all_entropies.append(out.entropy[:, -logits_to_keep:])
+    return torch.cat(all_logps), (torch.cat(all_entropies) if compute_entropy else None), None
 
 # %% ../nbs/22_trainer.ipynb #2b323282
 def guide_dump_records(out: dict, log_q: Tensor, mask: Tensor, entropies: Tensor | None, k: int, *, step: int,
@@ -271,8 +309,14 @@ class SAGETrainer(GRPOTrainer):
         # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`.
         h = self.hook_state
         share = h.share_pass and h.shared is None and model is self.model and not h.in_loss and not self._unsloth
-        out = super()._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
-                                                         compute_entropy or share, *args, **kwargs)
+        text_only = not args and all(v is None or v is False for v in kwargs.values())   # no images, no MoE aux loss
+        out = None
+        if self.args.share_prompt_prefix and text_only and not self._unsloth:
+            out = shared_prompt_logps(model, input_ids, attention_mask, logits_to_keep, batch_size, compute_entropy or share,
+                                      self.accelerator.autocast)
+        if out is None:
+            out = super()._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
+                                                             compute_entropy or share, *args, **kwargs)
         if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
         if h.in_loss and h.loss_logps is None: h.loss_logps = out[0]
         return out
