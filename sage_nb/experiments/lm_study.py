@@ -14,18 +14,19 @@ from ..named_models import resolve_model
 from ..passk import pass_at_k, seed_t_interval
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
-    EvalJob, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
+    EvalJob, SideJob, EVAL_PROGRESS, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
-__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'BASE_RESULTS', 'LMStudyDesign', 'run_name', 'study_runs',
-           'passk_area', 'select_config', 'target_weights', 'implied', 'run_overrides', 'run_dir',
-           'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem', 'paired_difference', 'report_stage',
-           'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
-           'effective_distinct', 'arm_profiles', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
-           'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table', 'pairs_table',
-           'claimed_sign', 'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table',
-           'report_markdown', 'write_report', 'run_lm_study', 'training_rows', 'training_table', 'export_results',
+__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE_RESULTS', 'FRESH_EXTRA', 'LMStudyDesign',
+           'run_name', 'study_runs', 'passk_area', 'select_config', 'target_weights', 'implied', 'run_overrides',
+           'run_dir', 'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem', 'paired_difference',
+           'report_job', 'report_models', 'make_record', 'load_records', 'report_stage', 'seed_t_interval_or_point',
+           'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus', 'effective_distinct', 'target_rows',
+           'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'profile_entropy',
+           'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'claimed_sign', 'prediction_checks',
+           'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown', 'write_report',
+           'restore_committed', 'fresh_jobs', 'run_lm_study', 'training_rows', 'training_table', 'export_results',
            'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
@@ -168,19 +169,68 @@ def paired_difference(a:list[dict], b:list[dict]) -> dict:
     _, blo, bhi = problem_bootstrap([np.mean([x[i] - y[i] for x, y in zip(a, b)]) for i in ids])
     return dict(mean=mean, t=[lo, hi], bootstrap=[blo, bhi], claimed=bool((lo > 0 or hi < 0) and (blo > 0 or bhi < 0)))
 
-# %% ../../nbs/experiments/45_lm_study.ipynb #3f71e8aa
-def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=True, workers:int=1) -> dict:
-    "Evaluate Base and every fresh run on test and OOD problems; write and return `study_summary.json`."
-    out = Path(out_dir)
-    test_fams = _trained_families()
-    common = dict(results=str(out/'test_results.json'), per_family=design.test_per_family, ood_per_family=design.ood_per_family,
-                  families=(*test_fams, *OOD_FAMILIES), n=design.test_n)
+# %% ../../nbs/experiments/45_lm_study.ipynb #3b744db0
+RECORDS = 'lm_study_runs'   # the records folder's name in the notebooks' results folder
+
+def report_job(design:LMStudyDesign, label:str, model, out_dir, step:int=0) -> EvalJob:
+    "The report's evaluation of one model: test problems of the trained families, the OOD families, `test_n` samples each."
+    return EvalJob(str(model), label, str(Path(out_dir)/'test_results.json'), step=step, per_family=design.test_per_family,
+                   ood_per_family=design.ood_per_family, families=(*_trained_families(), *OOD_FAMILIES), n=design.test_n)
+
+def report_models(design:LMStudyDesign, selected:dict, out_dir) -> dict:
+    "{label: (EvalJob, fresh run or None)}: Base, then the fresh runs seed by seed, so that early records pair across arms."
     fresh = [r for r in study_runs(design, selected) if r['stage'] == 'fresh']
-    jobs = {'Base': EvalJob(LM_NAME, 'Base', **common),
-            **{r['name']: EvalJob(str(run_dir(r, out)), r['name'], step=design.steps, **common) for r in fresh}}
-    done = evaluate_side_by_side(jobs, out, workers, progress)
-    entries = {'Base': [done['Base']]}
-    for run in fresh: entries.setdefault(run['arm'], []).append(done[run['name']])
+    fresh.sort(key=lambda r: (design.fresh_seeds.index(r['seed']), design.arms.index(r['arm'])))
+    return ({'Base': (report_job(design, 'Base', LM_NAME, out_dir), None)} |
+            {r['name']: (report_job(design, r['name'], run_dir(r, out_dir), out_dir, design.steps), r) for r in fresh})
+
+def _columns(rows:list[dict]) -> dict:
+    "Rows as columns, floats to 5 decimals: a record's profile rows in a third of the space."
+    return {k: [round(r[k], 5) if isinstance(r[k], float) else r[k] for r in rows] for k in (rows[0] if rows else {})}
+
+def _rows(columns:dict) -> list[dict]: return [dict(zip(columns, values)) for values in zip(*columns.values())]
+
+def make_record(design:LMStudyDesign, label:str, selected:dict, out_dir, records, progress:bool=False) -> Path:
+    "Evaluate one of the report's models (resumable), profile its completions, and write `records/<label>.json`."
+    job, run = report_models(design, selected, out_dir)[label]
+    if run is not None and not (run_dir(run, out_dir)/'training_complete.json').exists():
+        raise ConfigError(f"{label} has not finished training under {out_dir}: no record can be made of it")
+    entry = job.run(progress=progress)
+    anchor = preset_anchor()
+    rows = completion_rows(job.model, entry, job.sets(), gamma=anchor['gamma'], tau=anchor['tau'], per_problem=2)
+    record = dict(design=design.digest, label=label, entry=dict(label=label, step=entry['step'], units=entry['units']),
+                  profile_rows=_columns(rows))
+    if run is not None:
+        d = run_dir(run, out_dir)
+        record |= dict(run={k: run[k] for k in ('arm', 'config', 'seed', 'overrides')},
+                       log_history=json.loads((d/'log_history.json').read_text()),
+                       training_complete=json.loads((d/'training_complete.json').read_text()))
+    Path(records).mkdir(parents=True, exist_ok=True)
+    return atomic_write_text(Path(records)/f'{label}.json', json.dumps(record, separators=(',', ':'), ensure_ascii=False))
+
+def load_records(design:LMStudyDesign, records) -> dict:
+    "{label: record} of `design` under `records`; a damaged file, another design's or a misnamed one is left out."
+    found = {}
+    for path in sorted(Path(records).glob('*.json')) if Path(records).is_dir() else ():
+        try: rec = json.loads(path.read_text())
+        except (OSError, ValueError): continue
+        if isinstance(rec, dict) and rec.get('design') == design.digest and rec.get('label') == path.stem: found[path.stem] = rec
+    return found
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #3f71e8aa
+def report_stage(design:LMStudyDesign, selected:dict, out_dir, records) -> dict:
+    "The report of Base and every fresh run, from their records alone (`make_record`); writes and returns `study_summary.json`."
+    out, found = Path(out_dir), load_records(design, records)
+    models = report_models(design, selected, out)
+    missing = [label for label in models if label not in found]
+    if missing: raise ConfigError(f"no record yet of {', '.join(missing)} in {records}: the fresh stage makes them")
+    test_fams = _trained_families()
+    entries, rows = {}, {}
+    for label, (_, run) in models.items():
+        arm = 'Base' if run is None else run['arm']
+        entries.setdefault(arm, []).append(found[label]['entry'])
+        rows.setdefault(arm, []).extend(_rows(found[label]['profile_rows']))
+    entries = {arm: entries[arm] for arm in ('Base', *design.arms)}   # seeds in order within each arm: pairs match by seed
     arms = {}
     for arm, es in entries.items():
         arms[arm] = {split: {str(k): seed_t_interval_or_point([pooled_passk(e, fams, ks=[k])[str(k)]['mean'] for e in es])
@@ -197,9 +247,8 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, progress:bool=Tru
             for k in (1, design.test_n):
                 pairs[pair_key(a, b, split, k)] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
                                                                           [per_problem(e, fams, k) for e in entries[b]])
-    paths = {'Base': [LM_NAME]} | {arm: [run_dir(r, out) for r in fresh if r['arm'] == arm] for arm in entries if arm != 'Base'}
     summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs,
-                   guide_profiles=arm_profiles(entries, paths, jobs['Base'].sets()))
+                   guide_profiles={arm: profile_tables(rows[arm]) for arm in entries})
     if (out/'targets.json').exists():
         targets = json.loads((out/'targets.json').read_text())
         summary['targets'] = targets
@@ -271,14 +320,6 @@ def effective_distinct(weights, texts, rewards) -> float:
         if r > 0: mass[normalise_text(t)] = mass.get(normalise_text(t), 0.0) + float(w)
     total = sum(mass.values())
     return 0.0 if total <= 0 else float(1 / sum((m / total) ** 2 for m in mass.values()))
-
-# %% ../../nbs/experiments/45_lm_study.ipynb #d804ee53
-def arm_profiles(entries:dict, paths:dict, sets:dict, per_problem:int=2) -> dict:
-    "{arm: profile tables} of the completions of an arm's models ({arm: [entry]}, {arm: [path]}), pooled, under the preset's guide."
-    anchor = preset_anchor()
-    return {arm: profile_tables([row for e, p in zip(es, paths[arm])
-                                 for row in completion_rows(p, e, sets, gamma=anchor['gamma'], tau=anchor['tau'], per_problem=per_problem)])
-            for arm, es in entries.items()}
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #f3b433ae
 def target_rows(problems:list[dict], specs:list[dict], k:int=16) -> list[dict]:
@@ -508,42 +549,79 @@ def write_report(summary:dict, out_dir) -> list[Path]:
     return [Path(page), Path(figure)]
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #4272ecfc
+FRESH_EXTRA = ('sage.share_prompt_prefix=true',)   # not run-defining: the same log-probs to float rounding, 0.75x the step
+
+def restore_committed(design:LMStudyDesign, out_dir, src=None) -> list[str]:
+    "Copy the committed targets and selection of `design` (`lm_study_*.json` in `src`) into `out_dir` where it has none."
+    out, src = Path(out_dir), Path(src) if src else nbs_dir()/'results'
+    restored = []
+    for name in ('targets', 'selection'):
+        here, committed_file = out/f'{name}.json', src/f'lm_study_{name}.json'
+        if here.exists() or not committed_file.exists(): continue
+        saved = json.loads(committed_file.read_text())
+        if saved.get('design') == design.digest: atomic_write_json(here, saved); restored.append(name)
+    return restored
+
+def _saved(out_dir, name:str, design:LMStudyDesign) -> dict|None:
+    "A stage's file under `out_dir` if it is readable and of `design`."
+    try: saved = json.loads((Path(out_dir)/name).read_text())
+    except (OSError, ValueError): return None
+    return saved if isinstance(saved, dict) and saved.get('design') == design.digest else None
+
+def fresh_jobs(design:LMStudyDesign, selected:dict, out_dir, records, workers:int=2) -> dict:
+    "{name: SideJob}: the Base record, then per batch of `workers` fresh runs their trainings and then their records; recorded models are left out."
+    out, have = Path(out_dir), load_records(design, records)
+    todo = {label: run for label, (_, run) in report_models(design, selected, out).items() if label not in have}
+    record = lambda label, after=(): SideJob(('-m', 'sage_nb.experiments.lm_study', '--record', label, '--out-dir', str(out),
+                                             '--records', str(records)), after, EVAL_PROGRESS)
+    jobs = {'record Base': record('Base')} if 'Base' in todo else {}
+    runs = [run for run in todo.values() if run is not None]
+    for batch in (runs[i:i + max(1, workers)] for i in range(0, len(runs), max(1, workers))):
+        for run in batch: jobs[f"train {run['name']}"] = SideJob(train_argv([*run_overrides(run, design, out), *FRESH_EXTRA]))
+        for run in batch: jobs[f"record {run['name']}"] = record(run['name'], (f"train {run['name']}",))
+    return jobs
+
 def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', workers:int=2, stop_after:str='report',
-                 progress:bool=True) -> dict:
+                 progress:bool=True, records=None, from_scratch:bool=False) -> dict:
     "Carry out the registered design up to `stop_after` (one of `STAGES`); every stage resumes. Returns what it has."
     if stop_after not in STAGES: raise ConfigError(f"stop_after must be one of {STAGES}, got {stop_after!r}")
     design = design or LMStudyDesign()
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
+    records = Path(records) if records else (out/'records' if from_scratch else nbs_dir()/'results'/RECORDS)
     done = dict(design=design.digest)
-    def train(runs):
-        train_side_by_side({r['name']: run_overrides(r, design, out) for r in runs}, out, workers)
-    done['targets'] = targets_stage(design, out, progress=progress)
+    if not from_scratch:
+        for name in restore_committed(design, out): print(f"[lm-study] {name}: the committed lm_study_{name}.json", flush=True)
+    done['targets'] = _saved(out, 'targets.json', design) or targets_stage(design, out, progress=progress)
     print(f"[lm-study] targets: {out/'targets.json'}", flush=True)
     if stop_after == 'targets': return done
-    print(f"[lm-study] tuning: {len(study_runs(design))} runs", flush=True)
-    train(study_runs(design))
+    if _saved(out, 'selection.json', design):
+        print("[lm-study] tuning: the selection is made; its runs are not needed again", flush=True)
+    else:
+        print(f"[lm-study] tuning: {len(study_runs(design))} runs", flush=True)
+        train_side_by_side({r['name']: run_overrides(r, design, out) for r in study_runs(design)}, out, workers)
     if stop_after == 'tune': return done
     done['selected'] = selected = select_stage(design, out, progress, workers)
     print(f"[lm-study] selected: {selected}", flush=True)
     if stop_after == 'select': return done
-    fresh = [r for r in study_runs(design, selected) if r['stage'] == 'fresh']
-    print(f"[lm-study] fresh seeds: {len(fresh)} runs", flush=True)
-    train(fresh)
+    jobs = fresh_jobs(design, selected, out, records, workers)
+    print(f"[lm-study] fresh seeds and records: {len(jobs)} jobs, records in {records}", flush=True)
+    if jobs: run_side_by_side(jobs, out, workers)
     if stop_after == 'fresh': return done
-    summary = report_stage(design, selected, out, progress, workers)
+    summary = report_stage(design, selected, out, records)
     print(f"[lm-study] report: {', '.join(map(str, write_report(summary, out)))}, {out/'study_summary.json'}", flush=True)
     return summary
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #fa1e6328
-def training_rows(design:LMStudyDesign, out_dir, selection:dict|None=None, stage:str='tune') -> list[dict]:
-    "One row per run of `stage` ('tune' or 'fresh'): settings, task reward by half, last-quarter entropy, length, KL; tuning runs add their validation area."
+def training_rows(design:LMStudyDesign, out_dir, selection:dict|None=None, stage:str='tune', records=None) -> list[dict]:
+    "One row per run of `stage` ('tune' or 'fresh'): settings, task reward by half, last-quarter entropy, length, KL; tuning runs add their validation area. A run's log is read from its record where `records` has one."
     if stage not in ('tune', 'fresh'): raise ValueError(f"stage must be 'tune' or 'fresh', got {stage!r}")
     selection = selection or {}
     if stage == 'fresh' and 'selected' not in selection: raise ValueError("the fresh runs follow a selection: pass one with 'selected'")
-    rows = []
+    rows, found = [], load_records(design, records) if records else {}
     for run in study_runs(design, selection.get('selected')):
         if run['stage'] != stage: continue
-        log = json.loads((run_dir(run, out_dir)/'log_history.json').read_text())
+        log = (found[run['name']]['log_history'] if run['name'] in found else
+               json.loads((run_dir(run, out_dir)/'log_history.json').read_text()))
         steps = [h for h in log if 'reward' in h]
         acc = [float(h.get('rewards/accuracy_reward/mean', h['reward'])) for h in steps]
         half, last = len(acc) // 2, steps[-max(1, len(steps) // 4):]
@@ -568,19 +646,22 @@ def training_table(rows:list[dict]) -> str:
     return '\n'.join(lines)
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #5641d0e8
-def export_results(design:LMStudyDesign, out_dir, dest=None) -> list[Path]:
+def export_results(design:LMStudyDesign, out_dir, dest=None, records=None) -> list[Path]:
     "Write the finished stages' results as `lm_study_*.json` in `dest` (default: the notebooks' results folder); returns the files."
     out, dest = Path(out_dir), Path(dest) if dest else nbs_dir()/'results'
+    records = Path(records) if records else dest/RECORDS
     read = lambda name: json.loads((out/name).read_text()) if (out/name).exists() else None
     selection, summary = read('selection.json'), read('study_summary.json')
     for name, d in (('selection.json', selection), ('study_summary.json', summary)):
         if d is not None and d.get('design') != design.digest: raise ConfigError(f"{out/name} is from another design")
     files = {'targets': read('targets.json'), 'selection': selection, 'summary': summary}
     if selection is not None:
-        files['tuning'] = dict(design=design.digest, rows=training_rows(design, out, selection))
+        if all((run_dir(r, out)/'log_history.json').exists() for r in study_runs(design)):
+            files['tuning'] = dict(design=design.digest, rows=training_rows(design, out, selection))
+        found = load_records(design, records)
         fresh = [r for r in study_runs(design, selection['selected']) if r['stage'] == 'fresh']
-        if all((run_dir(r, out)/'training_complete.json').exists() for r in fresh):
-            files['fresh'] = dict(design=design.digest, rows=training_rows(design, out, selection, stage='fresh'))
+        if all(r['name'] in found for r in fresh):
+            files['fresh'] = dict(design=design.digest, rows=training_rows(design, out, selection, stage='fresh', records=records))
     dest.mkdir(parents=True, exist_ok=True)
     return [atomic_write_json(dest/f'lm_study_{name}.json', d) for name, d in files.items() if d is not None]
 
@@ -592,32 +673,30 @@ def run_progress(path, steps:int) -> int:
     ckpts = [int(p.name.split('-')[1]) for p in (path/'ckpts').glob('checkpoint-*') if p.name.split('-')[1].isdigit()]
     return max(ckpts, default=0)
 
-def study_status(design:LMStudyDesign, out_dir) -> list[dict]:
-    "One row per stage: what of it is done under `out_dir`, read from files alone."
+def study_status(design:LMStudyDesign, out_dir, records=None) -> list[dict]:
+    "One row per stage: what of it is done under `out_dir` and in `records` (default `out_dir/records`), read from files alone."
     out = Path(out_dir)
+    found = load_records(design, records or out/'records')
     def read(name):
         try: return json.loads((out/name).read_text())
         except (OSError, ValueError): return None
     def runs_row(stage, runs):
-        at = {r['name']: run_progress(run_dir(r, out), design.steps) for r in runs}
+        at = {r['name']: design.steps if r['name'] in found else run_progress(run_dir(r, out), design.steps) for r in runs}
         started = {n: s for n, s in at.items() if 0 < s < design.steps}
         return dict(stage=stage, done=sum(s == design.steps for s in at.values()), of=len(runs),
                     detail=', '.join(f'{n} at step {s}' for n, s in started.items()))
     targets, selection = read('targets.json'), read('selection.json')
-    rows = [dict(stage='targets', done=int(bool(targets) and targets.get('design') == design.digest), of=1, detail=''),
-            runs_row('tune', study_runs(design))]
     chosen = selection.get('selected') if selection and selection.get('design') == design.digest else None
+    tune = runs_row('tune', study_runs(design))
+    if chosen and not tune['done']: tune['detail'] = 'the selection is made: its runs are not needed'
+    rows = [dict(stage='targets', done=int(bool(targets) and targets.get('design') == design.digest), of=1, detail=''), tune]
     rows.append(dict(stage='select', done=int(chosen is not None), of=1, detail=str(chosen or '')))
     fresh = [r for r in study_runs(design, chosen) if r['stage'] == 'fresh'] if chosen else []
     rows.append(runs_row('fresh', fresh) if chosen else dict(stage='fresh', done=0, of=len(design.arms) * len(design.fresh_seeds), detail=''))
-    families = len(_trained_families()) + len(OOD_FAMILIES)
-    models = (read('test_results.json') or {}).get('models', {})
-    keys = ['Base@0'] + [f"{r['name']}@{design.steps}" for r in fresh] if chosen else ['Base@0']
-    units = sum(len(models.get(k, {}).get('units', {})) for k in keys)
-    total = families * (1 + len(design.arms) * len(design.fresh_seeds))
+    labels = ['Base'] + [r['name'] for r in fresh]
     summary = read('study_summary.json')
-    rows.append(dict(stage='report', done=units, of=total,
-                     detail='summary written' if summary and summary.get('design') == design.digest else 'evaluation units'))
+    rows.append(dict(stage='report', done=sum(l in found for l in labels), of=1 + len(design.arms) * len(design.fresh_seeds),
+                     detail='records; summary written' if summary and summary.get('design') == design.digest else 'records'))
     return rows
 
 def status_text(rows:list[dict]) -> str:
@@ -632,6 +711,11 @@ def parse_args(argv=None):
     p.add_argument('--out-dir', default='outputs/lm-study', help='where runs and results go (default: %(default)s)')
     p.add_argument('--workers', type=int, default=2, help='trainings and evaluations side by side, one process each (default: %(default)s)')
     p.add_argument('--stop-after', choices=STAGES, default='report', help='the last stage to run (default: %(default)s)')
+    p.add_argument('--records', default=None, help="each model's report record (default: nbs/results/lm_study_runs, "
+                   "committed as they land; with --from-scratch: <out-dir>/records)")
+    p.add_argument('--from-scratch', action='store_true', help='ignore the committed targets, selection and records: make every stage again')
+    p.add_argument('--record', metavar='LABEL', default=None, help='run nothing else: evaluate and profile one model of the report '
+                   '(Base or a fresh run, trained) into its record')
     p.add_argument('--status', action='store_true', help='run nothing: show what each stage has done under --out-dir')
     p.add_argument('--export-results', action='store_true',
                    help="run nothing: write the finished stages' results into the notebooks' results folder (lm_study_*.json)")
@@ -641,15 +725,31 @@ def main(argv=None) -> int:
     "Entry point of `sage-lm-study`."
     import sys
     a = parse_args(argv)
+    records = Path(a.records) if a.records else (Path(a.out_dir)/'records' if a.from_scratch else nbs_dir()/'results'/RECORDS)
     if a.status:
-        print(status_text(study_status(LMStudyDesign(), a.out_dir))); return 0
+        print(status_text(study_status(LMStudyDesign(), a.out_dir, records))); return 0
+    if a.record:
+        design = LMStudyDesign()
+        selection = _saved(a.out_dir, 'selection.json', design)
+        try:
+            if selection is None: raise ConfigError(f"no selection of this design under {a.out_dir}: the select stage comes first")
+            if a.record not in report_models(design, selection['selected'], a.out_dir):
+                raise ConfigError(f"{a.record!r} is not one of the report's models: {', '.join(report_models(design, selection['selected'], a.out_dir))}")
+            print(make_record(design, a.record, selection['selected'], a.out_dir, records, progress=True)); return 0
+        except ConfigError as e:
+            print(f"sage-lm-study: {e}", file=sys.stderr); return 2
     if a.export_results:
-        try: files = export_results(LMStudyDesign(), a.out_dir)
+        try: files = export_results(LMStudyDesign(), a.out_dir, records=records)
         except ConfigError as e:
             print(f"sage-lm-study: {e}", file=sys.stderr); return 2
         print('\n'.join(map(str, files)) or f"sage-lm-study: no finished stage under {a.out_dir}"); return 0
-    try: result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after)
+    try: result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after, records=records,
+                               from_scratch=a.from_scratch)
     except ConfigError as e:
         print(f"sage-lm-study: {e}", file=sys.stderr); return 2
     print(json.dumps({k: v for k, v in result.items() if k in ('design', 'selected', 'pairs')}, indent=1, ensure_ascii=False))
     return 0
+
+# %% ../../nbs/experiments/45_lm_study.ipynb #a2ef26ca
+#| eval: false
+if __name__ == '__main__': import sys; sys.exit(main())   # `python -m sage_nb.experiments.lm_study --record ...`: the fresh stage's side jobs
