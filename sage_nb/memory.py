@@ -18,10 +18,10 @@ from .algorithms import DEFAULT_BETA
 __all__ = ['GiB', 'LORA_TARGETS', 'MODEL_SPECS', 'NF4_BYTES', 'TRL_TILE', 'VLLM_OVERHEAD_GB', 'PUBLISHED', 'UNSLOTH_T4_RUNS',
            'CPU_RUNTIME_GB', 'CPU_TRANSIENT_FACTOR', 'GPUS', 'NO_BF16', 'PRESET_GPU', 'GPU_PRESETS', 'ModelSpec',
            'spec_from_config', 'model_spec', 'MemorySettings', 'weight_bytes', 'trainable_bytes',
-           'layer_activation_bytes', 'activation_bytes', 'logits_bytes', 'rollout_bytes', 'vllm_kv_tokens',
-           'estimate_memory', 'published_comparison', 'settings_for_config', 'config_spec', 'estimate_for_config',
-           'detect_gpu', 'gpu_has_bf16', 'host_ram_gb', 'FitReport', 'fits', 'preset_table', 'preset_summary',
-           'pick_preset', 'auto_preset', 'memory_banner']
+           'layer_activation_bytes', 'trained_tokens', 'activation_bytes', 'logits_bytes', 'rollout_bytes',
+           'vllm_kv_tokens', 'estimate_memory', 'published_comparison', 'settings_for_config', 'config_spec',
+           'estimate_for_config', 'detect_gpu', 'gpu_has_bf16', 'host_ram_gb', 'FitReport', 'fits', 'preset_table',
+           'preset_summary', 'pick_preset', 'auto_preset', 'memory_banner']
 
 # %% ../nbs/26_memory.ipynb #7da0b295
 GiB = 2**30
@@ -165,6 +165,7 @@ class MemorySettings:
     guide_needs: frozenset = frozenset()  # 'entropies' / 'logps' of the SAGE guide
     cuda_context_gb: float = 0.5  # CUDA context, cuBLAS workspace, allocator slack
     runtime_gb: float = 0.0  # host RAM of the process itself (interpreter, libraries): counted only on a CPU run
+    prompt_groups: int = 0  # distinct prompts per micro-batch, each computed once (share_prompt_prefix); 0: every row's own
     transient_factor: float = 1.0  # peak over live bytes of a step's transients (CPU runs: glibc keeps the blocks a step frees)
 
     @property
@@ -204,11 +205,18 @@ def layer_activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     return saved + b * 2 * (H + I)  # gradient buffers while the block's backward runs
 
 # %% ../nbs/26_memory.ipynb #04e99499
+def trained_tokens(s: MemorySettings) -> int:
+    "Tokens a training micro-batch's forward runs: every row's prompt and completion, or each distinct prompt once."
+    if not s.prompt_groups or s.gradient_checkpointing or s.unsloth: return s.per_device_batch * s.seq_len   # sharing stands aside
+    return s.prompt_groups * (s.prompt_length - 1) + s.per_device_batch * (s.completion_length + 1)
+
 def activation_bytes(spec: ModelSpec, s: MemorySettings) -> float:
     "Activation bytes of one training micro-batch at its peak."
-    tokens = s.per_device_batch * s.seq_len
+    tokens = trained_tokens(s)
     layer = layer_activation_bytes(spec, s) * tokens
-    if not s.gradient_checkpointing: return spec.num_layers * layer
+    if not s.gradient_checkpointing:
+        shared = tokens < s.per_device_batch * s.seq_len    # every row's copy of its prompt's keys and values, kept for the backward
+        return spec.num_layers * layer + (s.per_device_batch * (s.prompt_length - 1) * spec.kv_bytes_per_token(s.compute_bytes) if shared else 0)
     kept = 2 if s.unsloth else spec.num_layers  # Unsloth offloads the checkpoints to CPU, two in flight
     return kept * tokens * spec.hidden_size * s.compute_bytes + layer
 
@@ -332,7 +340,8 @@ def settings_for_config(cfg: TrainConfig, device: str = 'cuda') -> MemorySetting
         load_in_4bit=m.load_in_4bit, weight_bytes=4 if m.dtype == 'fp32' else 2, optim=str(tv('optim')),
         gradient_checkpointing=m.gradient_checkpointing, unsloth=m.use_unsloth, beta=_beta(cfg),
         use_vllm=bool(tv('use_vllm')), vllm_mode=tv('vllm_mode'), vllm_gpu_memory_utilization=tv('vllm_gpu_memory_utilization'),
-        vllm_sleep=bool(tv('vllm_enable_sleep_mode')), max_model_len=max_len, guide_needs=_guide_needs(cfg))
+        vllm_sleep=bool(tv('vllm_enable_sleep_mode')), max_model_len=max_len, guide_needs=_guide_needs(cfg),
+        prompt_groups=max(1, bs // tv('num_generations')) if cfg.sage.get('share_prompt_prefix') else 0)
 
 # %% ../nbs/26_memory.ipynb #8ade0492
 def config_spec(cfg: TrainConfig) -> ModelSpec:
