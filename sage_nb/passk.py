@@ -27,6 +27,7 @@ def pass_at_k(n, c, k: int) -> np.ndarray:
     if (c < 0).any() or (c > n).any(): raise ValueError('pass_at_k: need 0 <= c <= n for every problem')
     if (n < k).any():
         raise ValueError(f'pass_at_k: k={k} exceeds the number of samples of some problem (min n = {int(n.min())})')
+    if k == 1: return c / n.astype(np.float64)   # the product telescopes to c/n: exact, on every CPU's log1p
     out = np.ones(n.shape, dtype=np.float64)
     todo = (n - c) >= k
     if todo.any():
