@@ -26,8 +26,8 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE
            'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'profile_entropy',
            'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'claimed_sign', 'prediction_checks',
            'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown', 'write_report',
-           'restore_committed', 'fresh_jobs', 'run_lm_study', 'training_rows', 'training_table', 'export_results',
-           'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
+           'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study', 'training_rows', 'training_table',
+           'export_results', 'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -562,6 +562,10 @@ def restore_committed(design:LMStudyDesign, out_dir, src=None) -> list[str]:
         if saved.get('design') == design.digest: atomic_write_json(here, saved); restored.append(name)
     return restored
 
+def records_dir(out_dir, records=None, from_scratch:bool=False) -> Path:
+    "Where a study's records go: `records` if given; else the committed folder, or `out_dir/records` from scratch."
+    return Path(records) if records else (Path(out_dir)/'records' if from_scratch else nbs_dir()/'results'/RECORDS)
+
 def _saved(out_dir, name:str, design:LMStudyDesign) -> dict|None:
     "A stage's file under `out_dir` if it is readable and of `design`."
     try: saved = json.loads((Path(out_dir)/name).read_text())
@@ -587,7 +591,7 @@ def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', wor
     if stop_after not in STAGES: raise ConfigError(f"stop_after must be one of {STAGES}, got {stop_after!r}")
     design = design or LMStudyDesign()
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    records = Path(records) if records else (out/'records' if from_scratch else nbs_dir()/'results'/RECORDS)
+    records = records_dir(out, records, from_scratch)
     done = dict(design=design.digest)
     if not from_scratch:
         for name in restore_committed(design, out): print(f"[lm-study] {name}: the committed lm_study_{name}.json", flush=True)
@@ -676,27 +680,23 @@ def run_progress(path, steps:int) -> int:
 def study_status(design:LMStudyDesign, out_dir, records=None) -> list[dict]:
     "One row per stage: what of it is done under `out_dir` and in `records` (default `out_dir/records`), read from files alone."
     out = Path(out_dir)
-    found = load_records(design, records or out/'records')
-    def read(name):
-        try: return json.loads((out/name).read_text())
-        except (OSError, ValueError): return None
+    found = load_records(design, records_dir(out, records, from_scratch=True))
     def runs_row(stage, runs):
         at = {r['name']: design.steps if r['name'] in found else run_progress(run_dir(r, out), design.steps) for r in runs}
         started = {n: s for n, s in at.items() if 0 < s < design.steps}
         return dict(stage=stage, done=sum(s == design.steps for s in at.values()), of=len(runs),
                     detail=', '.join(f'{n} at step {s}' for n, s in started.items()))
-    targets, selection = read('targets.json'), read('selection.json')
-    chosen = selection.get('selected') if selection and selection.get('design') == design.digest else None
+    selection = _saved(out, 'selection.json', design)
+    chosen = selection.get('selected') if selection else None
     tune = runs_row('tune', study_runs(design))
     if chosen and not tune['done']: tune['detail'] = 'the selection is made: its runs are not needed'
-    rows = [dict(stage='targets', done=int(bool(targets) and targets.get('design') == design.digest), of=1, detail=''), tune]
+    rows = [dict(stage='targets', done=int(_saved(out, 'targets.json', design) is not None), of=1, detail=''), tune]
     rows.append(dict(stage='select', done=int(chosen is not None), of=1, detail=str(chosen or '')))
     fresh = [r for r in study_runs(design, chosen) if r['stage'] == 'fresh'] if chosen else []
     rows.append(runs_row('fresh', fresh) if chosen else dict(stage='fresh', done=0, of=len(design.arms) * len(design.fresh_seeds), detail=''))
     labels = ['Base'] + [r['name'] for r in fresh]
-    summary = read('study_summary.json')
     rows.append(dict(stage='report', done=sum(l in found for l in labels), of=1 + len(design.arms) * len(design.fresh_seeds),
-                     detail='records; summary written' if summary and summary.get('design') == design.digest else 'records'))
+                     detail='records; summary written' if _saved(out, 'study_summary.json', design) else 'records'))
     return rows
 
 def status_text(rows:list[dict]) -> str:
@@ -725,7 +725,7 @@ def main(argv=None) -> int:
     "Entry point of `sage-lm-study`."
     import sys
     a = parse_args(argv)
-    records = Path(a.records) if a.records else (Path(a.out_dir)/'records' if a.from_scratch else nbs_dir()/'results'/RECORDS)
+    records = records_dir(a.out_dir, a.records, a.from_scratch)
     if a.status:
         print(status_text(study_status(LMStudyDesign(), a.out_dir, records))); return 0
     if a.record:
@@ -733,8 +733,8 @@ def main(argv=None) -> int:
         selection = _saved(a.out_dir, 'selection.json', design)
         try:
             if selection is None: raise ConfigError(f"no selection of this design under {a.out_dir}: the select stage comes first")
-            if a.record not in report_models(design, selection['selected'], a.out_dir):
-                raise ConfigError(f"{a.record!r} is not one of the report's models: {', '.join(report_models(design, selection['selected'], a.out_dir))}")
+            labels = list(report_models(design, selection['selected'], a.out_dir))
+            if a.record not in labels: raise ConfigError(f"{a.record!r} is not one of the report's models: {', '.join(labels)}")
             print(make_record(design, a.record, selection['selected'], a.out_dir, records, progress=True)); return 0
         except ConfigError as e:
             print(f"sage-lm-study: {e}", file=sys.stderr); return 2
