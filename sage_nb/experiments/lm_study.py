@@ -26,8 +26,8 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE
            'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'profile_entropy',
            'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'claimed_sign', 'prediction_checks',
            'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown', 'write_report',
-           'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study', 'training_rows', 'training_table',
-           'export_results', 'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
+           'committed', 'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study', 'training_rows',
+           'training_table', 'export_results', 'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -551,26 +551,28 @@ def write_report(summary:dict, out_dir) -> list[Path]:
 # %% ../../nbs/experiments/45_lm_study.ipynb #4272ecfc
 FRESH_EXTRA = ('sage.share_prompt_prefix=true',)   # not run-defining: the same log-probs to float rounding, 0.75x the step
 
-def restore_committed(design:LMStudyDesign, out_dir, src=None) -> list[str]:
-    "Copy the committed targets and selection of `design` (`lm_study_*.json` in `src`) into `out_dir` where it has none."
-    out, src = Path(out_dir), Path(src) if src else nbs_dir()/'results'
-    restored = []
-    for name in ('targets', 'selection'):
-        here, committed_file = out/f'{name}.json', src/f'lm_study_{name}.json'
-        if here.exists() or not committed_file.exists(): continue
-        saved = json.loads(committed_file.read_text())
-        if saved.get('design') == design.digest: atomic_write_json(here, saved); restored.append(name)
-    return restored
-
-def records_dir(out_dir, records=None, from_scratch:bool=False) -> Path:
-    "Where a study's records go: `records` if given; else the committed folder, or `out_dir/records` from scratch."
-    return Path(records) if records else (Path(out_dir)/'records' if from_scratch else nbs_dir()/'results'/RECORDS)
-
 def _saved(out_dir, name:str, design:LMStudyDesign) -> dict|None:
     "A stage's file under `out_dir` if it is readable and of `design`."
     try: saved = json.loads((Path(out_dir)/name).read_text())
     except (OSError, ValueError): return None
     return saved if isinstance(saved, dict) and saved.get('design') == design.digest else None
+
+def committed(design:LMStudyDesign, name:str, src=None) -> dict|None:
+    "The committed `lm_study_<name>.json` of `design` in `src` (default: the notebooks' results folder), or None."
+    return _saved(Path(src) if src else nbs_dir()/'results', f'lm_study_{name}.json', design)
+
+def restore_committed(design:LMStudyDesign, out_dir, src=None) -> list[str]:
+    "Copy the committed targets and selection of `design` (`lm_study_*.json` in `src`) into `out_dir` where it has none."
+    out, restored = Path(out_dir), []
+    for name in ('targets', 'selection'):
+        saved = committed(design, name, src)
+        if (out/f'{name}.json').exists() or saved is None: continue
+        atomic_write_json(out/f'{name}.json', saved); restored.append(name)
+    return restored
+
+def records_dir(out_dir, records=None, from_scratch:bool=False) -> Path:
+    "Where a study's records go: `records` if given; else the committed folder, or `out_dir/records` from scratch."
+    return Path(records) if records else (Path(out_dir)/'records' if from_scratch else nbs_dir()/'results'/RECORDS)
 
 def fresh_jobs(design:LMStudyDesign, selected:dict, out_dir, records, workers:int=2) -> dict:
     "{name: SideJob}: the Base record, then per batch of `workers` fresh runs their trainings and then their records; recorded models are left out."
@@ -677,21 +679,26 @@ def run_progress(path, steps:int) -> int:
     ckpts = [int(p.name.split('-')[1]) for p in (path/'ckpts').glob('checkpoint-*') if p.name.split('-')[1].isdigit()]
     return max(ckpts, default=0)
 
-def study_status(design:LMStudyDesign, out_dir, records=None) -> list[dict]:
-    "One row per stage: what of it is done under `out_dir` and in `records` (default `out_dir/records`), read from files alone."
+def study_status(design:LMStudyDesign, out_dir, records=None, committed_dir=None) -> list[dict]:
+    "One row per stage: what of it is done under `out_dir` and in `records` (default `out_dir/records`), read from files alone; a stage file `out_dir` lacks is read from `committed_dir` where given."
     out = Path(out_dir)
     found = load_records(design, records_dir(out, records, from_scratch=True))
+    def stage_file(name):
+        here = _saved(out, f'{name}.json', design)
+        if here is not None or committed_dir is None: return here, ''
+        saved = committed(design, name, committed_dir)
+        return saved, ('committed: restored on the first run' if saved else '')
     def runs_row(stage, runs):
         at = {r['name']: design.steps if r['name'] in found else run_progress(run_dir(r, out), design.steps) for r in runs}
         started = {n: s for n, s in at.items() if 0 < s < design.steps}
         return dict(stage=stage, done=sum(s == design.steps for s in at.values()), of=len(runs),
                     detail=', '.join(f'{n} at step {s}' for n, s in started.items()))
-    selection = _saved(out, 'selection.json', design)
+    (targets, targets_note), (selection, selection_note) = stage_file('targets'), stage_file('selection')
     chosen = selection.get('selected') if selection else None
     tune = runs_row('tune', study_runs(design))
     if chosen and not tune['done']: tune['detail'] = 'the selection is made: its runs are not needed'
-    rows = [dict(stage='targets', done=int(_saved(out, 'targets.json', design) is not None), of=1, detail=''), tune]
-    rows.append(dict(stage='select', done=int(chosen is not None), of=1, detail=str(chosen or '')))
+    rows = [dict(stage='targets', done=int(targets is not None), of=1, detail=targets_note), tune]
+    rows.append(dict(stage='select', done=int(chosen is not None), of=1, detail=' '.join(filter(None, (str(chosen or ''), selection_note)))))
     fresh = [r for r in study_runs(design, chosen) if r['stage'] == 'fresh'] if chosen else []
     rows.append(runs_row('fresh', fresh) if chosen else dict(stage='fresh', done=0, of=len(design.arms) * len(design.fresh_seeds), detail=''))
     labels = ['Base'] + [r['name'] for r in fresh]
@@ -727,7 +734,8 @@ def main(argv=None) -> int:
     a = parse_args(argv)
     records = records_dir(a.out_dir, a.records, a.from_scratch)
     if a.status:
-        print(status_text(study_status(LMStudyDesign(), a.out_dir, records))); return 0
+        committed_dir = None if a.from_scratch else nbs_dir()/'results'
+        print(status_text(study_status(LMStudyDesign(), a.out_dir, records, committed_dir))); return 0
     if a.record:
         design = LMStudyDesign()
         selection = _saved(a.out_dir, 'selection.json', design)
