@@ -14,7 +14,7 @@ from ..named_models import resolve_model
 from ..passk import pass_at_k, seed_t_interval
 from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
-    EvalJob, SideJob, EVAL_PROGRESS, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
+    EvalJob, SideJob, EVAL_PROGRESS, SHARE_PROMPT_PREFIX, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
@@ -24,10 +24,11 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE
            'report_job', 'report_models', 'make_record', 'load_records', 'report_stage', 'seed_t_interval_or_point',
            'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus', 'effective_distinct', 'target_rows',
            'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'profile_entropy',
-           'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'claimed_sign', 'prediction_checks',
-           'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown', 'write_report',
-           'committed', 'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study', 'training_rows',
-           'training_table', 'export_results', 'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
+           'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'seeds_table', 'claimed_sign',
+           'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown',
+           'write_report', 'committed', 'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study',
+           'training_rows', 'training_table', 'export_results', 'run_progress', 'study_status', 'status_text',
+           'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -225,17 +226,20 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, records) -> dict:
     missing = [label for label in models if label not in found]
     if missing: raise ConfigError(f"no record yet of {', '.join(missing)} in {records}: the fresh stage makes them")
     test_fams = _trained_families()
-    entries, rows = {}, {}
+    splits = (('test', test_fams), ('ood', OOD_FAMILIES))
+    entries, rows, seeds = {}, {}, {}
     for label, (_, run) in models.items():
         arm = 'Base' if run is None else run['arm']
         entries.setdefault(arm, []).append(found[label]['entry'])
         rows.setdefault(arm, []).extend(_rows(found[label]['profile_rows']))
+        seeds[label] = {split: {str(k): pooled_passk(found[label]['entry'], fams, ks=[k])[str(k)]['mean'] for k in (1, design.test_n)}
+                        for split, fams in splits}
     entries = {arm: entries[arm] for arm in ('Base', *design.arms)}   # seeds in order within each arm: pairs match by seed
     arms = {}
     for arm, es in entries.items():
         arms[arm] = {split: {str(k): seed_t_interval_or_point([pooled_passk(e, fams, ks=[k])[str(k)]['mean'] for e in es])
                              for k in REPORT_KS if k <= design.test_n}
-                     for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES))}
+                     for split, fams in splits}
         arms[arm]['distinct correct (test)'] = float(np.mean([np.mean([distinct_correct(r) for r in family_records(e, test_fams)])
                                                                for e in es]))
         arms[arm]['mean length (test)'] = float(np.mean([np.mean([l for r in family_records(e, test_fams) for l in r['lengths']])
@@ -243,11 +247,11 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, records) -> dict:
     pairs = {}
     for a, b in PAIRS:
         if a not in entries or b not in entries: continue
-        for split, fams in (('test', test_fams), ('ood', OOD_FAMILIES)):
+        for split, fams in splits:
             for k in (1, design.test_n):
                 pairs[pair_key(a, b, split, k)] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
                                                                           [per_problem(e, fams, k) for e in entries[b]])
-    summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs,
+    summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs, seeds=seeds,
                    guide_profiles={arm: profile_tables(rows[arm]) for arm in entries})
     if (out/'targets.json').exists():
         targets = json.loads((out/'targets.json').read_text())
@@ -449,6 +453,15 @@ def pairs_table(summary:dict) -> str:
               for name, p in summary['pairs'].items()]
     return '\n'.join(lines)
 
+def seeds_table(summary:dict) -> str:
+    "Markdown table of each model's own pass@1 and pass@n (test, OOD): the seeds behind every interval above."
+    n = str(summary['config']['test_n'])
+    head = ['model', 'test pass@1', f'test pass@{n}', 'OOD pass@1', f'OOD pass@{n}']
+    lines = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    lines += [f"| {label} | " + ' | '.join(f"{v[split][k]:.3f}" for split in ('test', 'ood') for k in ('1', n)) + ' |'
+              for label, v in summary['seeds'].items()]
+    return '\n'.join(lines)
+
 # %% ../../nbs/experiments/45_lm_study.ipynb #e5fdab42
 def _pair(summary:dict, a:str, b:str, split:str, k) -> dict: return summary['pairs'][pair_key(a, b, split, k)]
 
@@ -532,7 +545,9 @@ def report_markdown(summary:dict) -> str:
     parts = [f"# The real-model study (design {summary['design']})",
              f"Mean over fresh seeds with 95% t-intervals over seeds; pass@1 … pass@{n}.",
              '## Held-out test problems', arms_table(summary, 'test'), '## Out-of-distribution problems', arms_table(summary, 'ood'),
-             '## Paired differences', pairs_table(summary), '## Predictions', checks_table(summary)]
+             '## Paired differences', pairs_table(summary)]
+    if 'seeds' in summary: parts += ['## Each model on its own', seeds_table(summary)]
+    parts += ['## Predictions', checks_table(summary)]
     if 'targets' in summary:
         parts += ['## What each anchor aims at (on the base model\'s samples)', targets_table(summary['targets'], 'test'),
                   '## Did the trained policies move toward their targets?', toward_target_table(summary)]
@@ -549,7 +564,7 @@ def write_report(summary:dict, out_dir) -> list[Path]:
     return [Path(page), Path(figure)]
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #4272ecfc
-FRESH_EXTRA = ('sage.share_prompt_prefix=true',)   # not run-defining: the same log-probs to float rounding, 0.75x the step
+FRESH_EXTRA = (SHARE_PROMPT_PREFIX,)   # the fresh runs compute each prompt once for its completions, as the demo does
 
 def _saved(out_dir, name:str, design:LMStudyDesign) -> dict|None:
     "A stage's file under `out_dir` if it is readable and of `design`."

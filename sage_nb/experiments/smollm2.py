@@ -17,9 +17,9 @@ from ..evaluate import evaluate_model, load_for_eval, load_results
 from ..named_models import resolve_model
 
 # %% auto #0
-__all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'CURVE_KEYS', 'STEP_PROGRESS', 'EVAL_PROGRESS', 'LMSampling',
-           'problem_sets', 'evaluate_lm', 'problem_bootstrap', 'normalise_text', 'distinct_correct', 'family_rows',
-           'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'ordered_units',
+__all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PROMPT_PREFIX', 'CURVE_KEYS', 'STEP_PROGRESS', 'EVAL_PROGRESS',
+           'LMSampling', 'problem_sets', 'evaluate_lm', 'problem_bootstrap', 'normalise_text', 'distinct_correct',
+           'family_rows', 'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'ordered_units',
            'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides',
            'preset_run_config', 'demo_train_config', 'demo_families', 'family_records', 'pooled_passk',
            'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'completion_rows',
@@ -220,6 +220,7 @@ def training_setup(summary:dict, low:float=0.02, high:float=0.70, per_family:int
 # %% ../../nbs/experiments/44_smollm2.ipynb #ada8c5c2
 QUICK_OVERRIDES = ('generation.num_generations=4', 'generation.max_completion_length=16', 'rl.per_device_train_batch_size=4',
                    'rl.save_steps=1')
+SHARE_PROMPT_PREFIX = 'sage.share_prompt_prefix=true'   # not run-defining: the same log-probs to float rounding, 0.75x the step
 
 @dataclass
 class DemoConfig:
@@ -234,6 +235,7 @@ class DemoConfig:
     eval_max_new_tokens: int = 64    # the preset's completion limit: evaluation samples as training did
     overrides: tuple = ()            # more sage-train key=value overrides, applied to every algorithm
     workers: int = 0                 # training processes side by side (0: one per algorithm, at most one per core)
+    share_prompt_prefix: bool = True # each prompt's key/value cache computed once for its completions (SHARE_PROMPT_PREFIX)
 
     def __post_init__(self):
         from sage_nb.config import ALGORITHM_NAMES
@@ -247,6 +249,11 @@ class DemoConfig:
             v = getattr(self, k)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1: raise ConfigError(f"demo {k} must be an integer >= 1, got {v!r}")
         if len(set(self.algorithms)) != len(self.algorithms): raise ConfigError(f"demo algorithms repeat: {self.algorithms}")
+        if not isinstance(self.share_prompt_prefix, bool): raise ConfigError(f"demo share_prompt_prefix must be True or False, got {self.share_prompt_prefix!r}")
+
+    def run_overrides(self) -> tuple:
+        "The `sage-train` overrides every run of the demo gets: the shared prompt prefix where on, then `overrides`."
+        return (SHARE_PROMPT_PREFIX,) * self.share_prompt_prefix + self.overrides
 
     @classmethod
     def quick(cls, overrides=(), **kw) -> 'DemoConfig':
@@ -269,7 +276,7 @@ def preset_run_config(out_dir, algorithm:str, steps:int, seed:int, *overrides):
 # %% ../../nbs/experiments/44_smollm2.ipynb #9777d057
 def demo_train_config(cfg:DemoConfig, algorithm:str):
     "The `TrainConfig` of one demo run: the `cpu-smollm2` preset with the demo's algorithm, steps, seed and folder."
-    return preset_run_config(cfg.out_dir, algorithm, cfg.steps, cfg.seed, *cfg.overrides)
+    return preset_run_config(cfg.out_dir, algorithm, cfg.steps, cfg.seed, *cfg.run_overrides())
 
 def demo_families() -> tuple:
     "The evaluated families: every family the training mixture draws from, and every OOD family."
@@ -544,7 +551,7 @@ def run_demo(cfg:DemoConfig|None=None, progress:bool=True) -> dict:
     if workers > 1:
         print(f"[demo] training {', '.join(cfg.algorithms)} for {cfg.steps} steps and evaluating each, with Base, on {what}: "
               f"{workers} processes side by side (their output: {out}/train_<algorithm>.log, eval_<model>*.log)", flush=True)
-        jobs = {f'train {a}': SideJob(train_argv(preset_run_overrides(out, a, cfg.steps, cfg.seed, *cfg.overrides)))
+        jobs = {f'train {a}': SideJob(train_argv(preset_run_overrides(out, a, cfg.steps, cfg.seed, *cfg.run_overrides())))
                 for a in cfg.algorithms}
         jobs |= eval_side_jobs(evals, workers, after=lambda label: () if label == 'Base' else (f'train {label}',))
         run_side_by_side(jobs, out, workers)
@@ -662,6 +669,8 @@ def parse_args(argv=None):
     d.add_argument('--eval-n', type=int, default=DemoConfig.eval_n, help='samples per evaluation problem (default: %(default)s)')
     d.add_argument('--workers', type=int, default=0, help='processes side by side: the trainings, then '
                    'the evaluations (default: one per algorithm, at most one per core)')
+    d.add_argument('--no-share-prompt-prefix', dest='share_prompt_prefix', action='store_false',
+                   help="compute each completion's prompt again in every log-prob pass, as the demo's first runs did (slower; the same log-probs to float rounding)")
     d.add_argument('--quick', action='store_true', help='a smoke test: 2 steps, 4 completions of 16 tokens, 1 problem per family')
     d.add_argument('overrides', nargs='*', help='sage-train overrides for every run, e.g. rl.learning_rate=5e-5')
     pl = sub.add_parser('pilot', help='choose the learning rate on a tuning seed: each candidate rate, scored by training '
@@ -726,7 +735,7 @@ def main(argv=None) -> int:
                                             steps=a.steps, seed=a.seed))
             print(pilot_table(summary)); return 0
         common = dict(out_dir=a.out_dir, algorithms=tuple(a.algorithms), seed=a.seed, overrides=tuple(a.overrides),
-                      workers=a.workers)
+                      workers=a.workers, share_prompt_prefix=a.share_prompt_prefix)
         cfg = DemoConfig.quick(**common) if a.quick else DemoConfig(steps=a.steps, eval_n=a.eval_n, **common)
         summary = run_demo(cfg)
         print(demo_table(summary)); print(f"summary and figures in {cfg.out_dir}")
