@@ -494,7 +494,7 @@ def prediction_checks(summary:dict) -> list[dict]:
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #ce56aaad
 def plot_arms(summary:dict):
-    "pass@k against k per arm (test and OOD), mean over seeds with the 95% t-interval band; the base model dashed."
+    "pass@k against k per arm (test and OOD), mean over seeds with the 95% t-interval band (drawn within [0, 1]); the base model dashed."
     import matplotlib.pyplot as plt
     from sage_nb.style import algo_color
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
@@ -504,9 +504,9 @@ def plot_arms(summary:dict):
             mean, lo, hi = ([a[split][k][f] for k in ks] for f in ('mean', 'lo', 'hi'))
             style = '--' if arm == 'Base' else ':' if arm.endswith('_token') else '-'
             ax.plot(x, mean, style, marker='o', ms=3, color=algo_color(arm), label=arm)
-            if arm != 'Base': ax.fill_between(x, lo, hi, color=algo_color(arm), alpha=0.12)
-        ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_title(f'{split} problems')
-    axes[0].set_ylabel('pass@k'); axes[1].legend(fontsize=8)
+            if arm != 'Base': ax.fill_between(x, np.clip(lo, 0, 1), np.clip(hi, 0, 1), color=algo_color(arm), alpha=0.12)
+        ax.set_xscale('log', base=2); ax.set_xlabel('k'); ax.set_title(f'{split} problems'); ax.set_ylim(0, 1.02)
+    axes[0].set_ylabel('pass@k (band: 95% t over seeds)'); axes[1].legend(fontsize=8, loc='center left', bbox_to_anchor=(1.02, 0.5))
     fig.tight_layout()
     return fig
 
