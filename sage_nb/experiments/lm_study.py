@@ -26,7 +26,7 @@ __all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE
            'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'profile_entropy',
            'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'seeds_table', 'claimed_sign',
            'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown',
-           'write_report', 'committed', 'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study',
+           'write_report', 'committed_stage', 'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study',
            'training_rows', 'training_table', 'export_results', 'run_progress', 'study_status', 'status_text',
            'parse_args', 'main']
 
@@ -227,19 +227,21 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, records) -> dict:
     if missing: raise ConfigError(f"no record yet of {', '.join(missing)} in {records}: the fresh stage makes them")
     test_fams = _trained_families()
     splits = (('test', test_fams), ('ood', OOD_FAMILIES))
-    entries, rows, seeds = {}, {}, {}
+    report_ks = [k for k in REPORT_KS if k <= design.test_n]
+    labels, rows, passk = {}, {}, {}   # passk: {label: {split: {k: mean pass@k}}}, computed once per model
     for label, (_, run) in models.items():
         arm = 'Base' if run is None else run['arm']
-        entries.setdefault(arm, []).append(found[label]['entry'])
+        labels.setdefault(arm, []).append(label)
         rows.setdefault(arm, []).extend(_rows(found[label]['profile_rows']))
-        seeds[label] = {split: {str(k): pooled_passk(found[label]['entry'], fams, ks=[k])[str(k)]['mean'] for k in (1, design.test_n)}
+        passk[label] = {split: {k: v['mean'] for k, v in pooled_passk(found[label]['entry'], fams, ks=sorted({*report_ks, 1, design.test_n})).items()}
                         for split, fams in splits}
-    entries = {arm: entries[arm] for arm in ('Base', *design.arms)}   # seeds in order within each arm: pairs match by seed
+    labels = {arm: labels[arm] for arm in ('Base', *design.arms)}   # seeds in order within each arm: pairs match by seed
+    entries = {arm: [found[label]['entry'] for label in ls] for arm, ls in labels.items()}
+    seeds = {label: {split: {k: v[split][k] for k in ('1', str(design.test_n))} for split, _ in splits} for label, v in passk.items()}
     arms = {}
     for arm, es in entries.items():
-        arms[arm] = {split: {str(k): seed_t_interval_or_point([pooled_passk(e, fams, ks=[k])[str(k)]['mean'] for e in es])
-                             for k in REPORT_KS if k <= design.test_n}
-                     for split, fams in splits}
+        arms[arm] = {split: {str(k): seed_t_interval_or_point([passk[label][split][str(k)] for label in labels[arm]]) for k in report_ks}
+                     for split, _ in splits}
         arms[arm]['distinct correct (test)'] = float(np.mean([np.mean([distinct_correct(r) for r in family_records(e, test_fams)])
                                                                for e in es]))
         arms[arm]['mean length (test)'] = float(np.mean([np.mean([l for r in family_records(e, test_fams) for l in r['lengths']])
@@ -572,7 +574,7 @@ def _saved(out_dir, name:str, design:LMStudyDesign) -> dict|None:
     except (OSError, ValueError): return None
     return saved if isinstance(saved, dict) and saved.get('design') == design.digest else None
 
-def committed(design:LMStudyDesign, name:str, src=None) -> dict|None:
+def committed_stage(design:LMStudyDesign, name:str, src=None) -> dict|None:
     "The committed `lm_study_<name>.json` of `design` in `src` (default: the notebooks' results folder), or None."
     return _saved(Path(src) if src else nbs_dir()/'results', f'lm_study_{name}.json', design)
 
@@ -580,7 +582,7 @@ def restore_committed(design:LMStudyDesign, out_dir, src=None) -> list[str]:
     "Copy the committed targets and selection of `design` (`lm_study_*.json` in `src`) into `out_dir` where it has none."
     out, restored = Path(out_dir), []
     for name in ('targets', 'selection'):
-        saved = committed(design, name, src)
+        saved = committed_stage(design, name, src)
         if (out/f'{name}.json').exists() or saved is None: continue
         atomic_write_json(out/f'{name}.json', saved); restored.append(name)
     return restored
@@ -701,7 +703,7 @@ def study_status(design:LMStudyDesign, out_dir, records=None, committed_dir=None
     def stage_file(name):
         here = _saved(out, f'{name}.json', design)
         if here is not None or committed_dir is None: return here, ''
-        saved = committed(design, name, committed_dir)
+        saved = committed_stage(design, name, committed_dir)
         return saved, ('committed: restored on the first run' if saved else '')
     def runs_row(stage, runs):
         at = {r['name']: design.steps if r['name'] in found else run_progress(run_dir(r, out), design.steps) for r in runs}

@@ -253,7 +253,7 @@ class DemoConfig:
 
     def run_overrides(self) -> tuple:
         "The `sage-train` overrides every run of the demo gets: the shared prompt prefix where on, then `overrides`."
-        return (SHARE_PROMPT_PREFIX,) * self.share_prompt_prefix + self.overrides
+        return ((SHARE_PROMPT_PREFIX,) if self.share_prompt_prefix else ()) + self.overrides
 
     @classmethod
     def quick(cls, overrides=(), **kw) -> 'DemoConfig':
