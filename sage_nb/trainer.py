@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast, hashlib, inspect, json, warnings
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from fastcore.basics import patch
 from pathlib import Path
 
 import torch
@@ -269,248 +270,268 @@ class SAGETrainer(GRPOTrainer):
         "The `SAGERolloutState` callback (looked up each time: the Trainer may replace the instance on resume)."
         return next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState))
 
-    # ---- the TRL hooks, in the order TRL calls them ----
+# %% ../nbs/22_trainer.ipynb #92322beb
+@patch
+def _generate_and_score_completions(self:SAGETrainer, inputs):
+    """One rollout: TRL's, then SAGE's part of it (`apply_guide`); without a guide, TRL's batch unchanged."""
+    # TRL samples, scores, runs its no-grad passes and returns the batch that every iteration's loss reuses; shaping
+    # that batch here computes q once per generation batch. When TRL runs its own no-grad policy pass in this
+    # rollout, `share_pass` lets that pass compute the guide's entropies too.
+    h = self.hook_state
+    h.start_rollout(share_pass=self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps())
+    try: out = super(SAGETrainer, self)._generate_and_score_completions(inputs)
+    finally: h.share_pass = False
+    return out if self.sage_guide is None else self.apply_guide(out)
 
-    def _generate_and_score_completions(self, inputs):
-        """One rollout: TRL's, then SAGE's part of it (`apply_guide`); without a guide, TRL's batch unchanged."""
-        # TRL samples, scores, runs its no-grad passes and returns the batch that every iteration's loss reuses; shaping
-        # that batch here computes q once per generation batch. When TRL runs its own no-grad policy pass in this
-        # rollout, `share_pass` lets that pass compute the guide's entropies too.
-        h = self.hook_state
-        h.start_rollout(share_pass=self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps())
-        try: out = super()._generate_and_score_completions(inputs)
-        finally: h.share_pass = False
-        return out if self.sage_guide is None else self.apply_guide(out)
+@patch
+def _generate(self:SAGETrainer, prompts):
+    """TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."""
+    # The sampler computes every step's logits anyway; recording their entropy spares the guide a forward pass.
+    rec = None
+    if self._wants_generation_entropies():
+        lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
+        rec = GenerationEntropyRecorder(lm_head, self.temperature)
+    self.hook_state.recorder = rec
+    if rec is None: return super(SAGETrainer, self)._generate(prompts)
+    with rec: return super(SAGETrainer, self)._generate(prompts)
 
-    def _generate(self, prompts):
-        """TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."""
-        # The sampler computes every step's logits anyway; recording their entropy spares the guide a forward pass.
-        rec = None
-        if self._wants_generation_entropies():
-            lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
-            rec = GenerationEntropyRecorder(lm_head, self.temperature)
-        self.hook_state.recorder = rec
-        if rec is None: return super()._generate(prompts)
-        with rec: return super()._generate(prompts)
+@patch
+def _calculate_rewards(self:SAGETrainer, inputs, prompts, completions, completion_ids_list):
+    """TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."""
+    # TRL turns them into GRPO advantages and drops them; sequence and exact credit recompute the advantages from them.
+    rewards_per_func = super(SAGETrainer, self)._calculate_rewards(inputs, prompts, completions, completion_ids_list)
+    self.hook_state.rewards_per_func = rewards_per_func
+    return rewards_per_func
 
-    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
-        """TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."""
-        # TRL turns them into GRPO advantages and drops them; sequence and exact credit recompute the advantages from them.
-        rewards_per_func = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
-        self.hook_state.rewards_per_func = rewards_per_func
-        return rewards_per_func
+# %% ../nbs/22_trainer.ipynb #bccf56ad
+@patch
+def _get_per_token_logps_and_entropies(self:SAGETrainer, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
+                                       compute_entropy=False, *args, **kwargs):
+    """TRL's per-token log-probs (and entropies), returned as TRL computes them; SAGE keeps two of these passes."""
+    # TRL calls this for the rollout's old-log-prob pass, the reference pass and the loss pass and keeps the outputs
+    # local. The rollout's first policy pass (a PEFT reference pass comes after it) also computes entropies when the
+    # guide needs them, so the guide gets them without a forward of its own (not under Unsloth, whose function
+    # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`.
+    h = self.hook_state
+    share = h.share_pass and h.shared is None and model is self.model and not h.in_loss and not self._unsloth
+    text_only = not args and all(v is None or v is False for v in kwargs.values())   # no images, no MoE aux loss
+    out = None
+    if self.args.share_prompt_prefix and text_only and not self._unsloth:
+        out = shared_prompt_logps(model, input_ids, attention_mask, logits_to_keep, batch_size, compute_entropy or share,
+                                  self.accelerator.autocast)
+    if out is None:
+        out = super(SAGETrainer, self)._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
+                                                         compute_entropy or share, *args, **kwargs)
+    if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
+    if h.in_loss and h.loss_logps is None: h.loss_logps = out[0]
+    return out
 
-    def _get_per_token_logps_and_entropies(self, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
-                                           compute_entropy=False, *args, **kwargs):
-        """TRL's per-token log-probs (and entropies), returned as TRL computes them; SAGE keeps two of these passes."""
-        # TRL calls this for the rollout's old-log-prob pass, the reference pass and the loss pass and keeps the outputs
-        # local. The rollout's first policy pass (a PEFT reference pass comes after it) also computes entropies when the
-        # guide needs them, so the guide gets them without a forward of its own (not under Unsloth, whose function
-        # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`.
-        h = self.hook_state
-        share = h.share_pass and h.shared is None and model is self.model and not h.in_loss and not self._unsloth
-        text_only = not args and all(v is None or v is False for v in kwargs.values())   # no images, no MoE aux loss
-        out = None
-        if self.args.share_prompt_prefix and text_only and not self._unsloth:
-            out = shared_prompt_logps(model, input_ids, attention_mask, logits_to_keep, batch_size, compute_entropy or share,
-                                      self.accelerator.autocast)
-        if out is None:
-            out = super()._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
-                                                             compute_entropy or share, *args, **kwargs)
-        if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
-        if h.in_loss and h.loss_logps is None: h.loss_logps = out[0]
-        return out
+@patch
+def _compute_loss(self:SAGETrainer, model, inputs):
+    """TRL's loss (its KL term off for the forward-KL baseline and exact credit), plus SAGE's loss-pass metrics."""
+    # TRL adds beta times its reverse KL whenever beta != 0. The forward-KL baseline adds beta times the forward KL
+    # instead; exact credit already carries the whole anchor in its advantages. Both keep beta > 0 for the rollout.
+    forward = self.args.kl_direction == 'forward' and self.beta != 0.0
+    exact = self.sage_guide is not None and self.args.credit == 'exact'
+    h = self.hook_state
+    h.in_loss, h.loss_logps = True, None
+    try:
+        with trl_kl_off(self) if forward or exact else nullcontext():
+            loss = super(SAGETrainer, self)._compute_loss(model, inputs)
+        logps = h.loss_logps
+    finally:
+        h.in_loss, h.loss_logps = False, None
+    if logps is None or self.beta == 0.0: return loss
+    mode = 'train' if self.model.training else 'eval'
+    mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+    log_q = inputs.get('sage_log_q')
+    ref = inputs['ref_per_token_logps']
+    if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
+    if forward: loss = loss + self._forward_kl_term(logps, ref, mask, inputs, mode)
+    self._log_loss_metrics(logps, ref, mask, log_q, mode)
+    return loss
 
-    def _compute_loss(self, model, inputs):
-        """TRL's loss (its KL term off for the forward-KL baseline and exact credit), plus SAGE's loss-pass metrics."""
-        # TRL adds beta times its reverse KL whenever beta != 0. The forward-KL baseline adds beta times the forward KL
-        # instead; exact credit already carries the whole anchor in its advantages. Both keep beta > 0 for the rollout.
-        forward = self.args.kl_direction == 'forward' and self.beta != 0.0
-        exact = self.sage_guide is not None and self.args.credit == 'exact'
-        h = self.hook_state
-        h.in_loss, h.loss_logps = True, None
-        try:
-            with trl_kl_off(self) if forward or exact else nullcontext():
-                loss = super()._compute_loss(model, inputs)
-            logps = h.loss_logps
-        finally:
-            h.in_loss, h.loss_logps = False, None
-        if logps is None or self.beta == 0.0: return loss
-        mode = 'train' if self.model.training else 'eval'
-        mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
-        log_q = inputs.get('sage_log_q')
-        ref = inputs['ref_per_token_logps']
-        if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
-        if forward: loss = loss + self._forward_kl_term(logps, ref, mask, inputs, mode)
-        self._log_loss_metrics(logps, ref, mask, log_q, mode)
-        return loss
+# %% ../nbs/22_trainer.ipynb #75ac66ad
+@patch
+def apply_guide(self:SAGETrainer, out: dict, rewards_per_func: Tensor | None = None) -> dict:
+    "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
+    if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
+    h = self.hook_state
+    if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
+        h.rewards_per_func, h.recorder, h.shared = rewards_per_func, None, None
+    mode = 'train' if self.model.training else 'eval'
+    mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
+    entropies, logps = self._rollout_signals(out)
+    counter = self.rollout_state
+    log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
+                                  total_steps=self.state.max_steps or None,
+                                  seed_offset=self.accelerator.process_index * 1_000_003 + counter.rollouts)
+    log_q = masked(log_q.float().to(mask.device), mask)
+    counter.rollouts += 1
+    out['sage_log_q'] = log_q
+    if self.args.credit == 'token':
+        ref = out['ref_per_token_logps']
+        out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
+                                            else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
+    elif self.args.credit == 'exact':
+        out['advantages'] = self._exact_advantages(out, log_q, mask, mode)
+    else:
+        out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
+    self._log_rollout_metrics(log_q, mask, entropies, mode)
+    self._maybe_dump(out, log_q, mask, entropies)
+    return out
 
-    # ---- SAGE's part of a rollout ----
+@patch
+def _trl_computes_old_logps(self:SAGETrainer) -> bool:
+    "TRL's own condition (identical in 1.15/1.16) for running a no-grad policy pass at rollout time."
+    generate_every = self.args.steps_per_generation * self.num_iterations
+    return (self.args.gradient_accumulation_steps % generate_every != 0
+            or (self.use_vllm and self.vllm_importance_sampling_correction))
 
-    def apply_guide(self, out: dict, rewards_per_func: Tensor | None = None) -> dict:
-        "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
-        if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
-        h = self.hook_state
-        if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
-            h.rewards_per_func, h.recorder, h.shared = rewards_per_func, None, None
-        mode = 'train' if self.model.training else 'eval'
-        mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
-        entropies, logps = self._rollout_signals(out)
-        counter = self.rollout_state
-        log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
-                                      total_steps=self.state.max_steps or None,
-                                      seed_offset=self.accelerator.process_index * 1_000_003 + counter.rollouts)
-        log_q = masked(log_q.float().to(mask.device), mask)
-        counter.rollouts += 1
-        out['sage_log_q'] = log_q
-        if self.args.credit == 'token':
-            ref = out['ref_per_token_logps']
-            out['ref_per_token_logps'] = ref + (log_q if ref.shape == log_q.shape
-                                                else to_left_packed(log_q, out['prompt_mask'], ref.shape[1])).to(ref.dtype)
-        elif self.args.credit == 'exact':
-            out['advantages'] = self._exact_advantages(out, log_q, mask, mode)
-        else:
-            out['advantages'] = self._shaped_advantages(out, log_q, mask, mode)
-        self._log_rollout_metrics(log_q, mask, entropies, mode)
-        self._maybe_dump(out, log_q, mask, entropies)
-        return out
+@patch
+def _wants_generation_entropies(self:SAGETrainer) -> bool:
+    "Whether `_generate` records entropies: the guide reads them, the route allows it, and HF generation samples."
+    g = self.sage_guide
+    route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
+    return g is not None and 'entropies' in g.needs and route and not self.use_vllm and not self.tools
 
-    def _trl_computes_old_logps(self) -> bool:
-        "TRL's own condition (identical in 1.15/1.16) for running a no-grad policy pass at rollout time."
-        generate_every = self.args.steps_per_generation * self.num_iterations
-        return (self.args.gradient_accumulation_steps % generate_every != 0
-                or (self.use_vllm and self.vllm_importance_sampling_correction))
+# %% ../nbs/22_trainer.ipynb #75d02d6b
+@patch
+def _rollout_signals(self:SAGETrainer, out) -> tuple[Tensor | None, Tensor | None]:
+    "Entropies / sampled-token log-probs of the completions, from the cheapest route that has them."
+    needs = self.sage_guide.needs
+    if not needs: return None, None
+    mask = out['completion_mask']
+    B, T = mask.shape
+    entropies = logps = None
+    h = self.hook_state
+    rec, shared = h.recorder, h.shared
+    if 'entropies' in needs and rec is not None and self.args.entropy_route != 'extra_pass':
+        entropies = rec.entropies(B, T)
+        # every rank must take the same route: a fallback pass on some ranks only hangs sharded forwards
+        ok = self.accelerator.gather(torch.tensor([entropies is not None], device=self.accelerator.device))
+        entropies = entropies if bool(ok.all()) else None
+        if entropies is not None: entropies, h.route_used = entropies.to(mask.device), 'generation'
+    if shared is not None and shared[0] is not None and shared[0].shape == (B, T):
+        if 'logps' in needs: logps = shared[0]
+        if 'entropies' in needs and entropies is None and shared[1] is not None:
+            entropies, h.route_used = shared[1], 'shared_pass'
+    if ('entropies' in needs and entropies is None) or ('logps' in needs and logps is None):
+        e, l = self._extra_pass(out)
+        if entropies is None and 'entropies' in needs: entropies, h.route_used = e, 'extra_pass'
+        if logps is None: logps = l
+        if 'entropies' not in needs: h.route_used = 'extra_pass'
+    return entropies, logps
 
-    def _wants_generation_entropies(self) -> bool:
-        "Whether `_generate` records entropies: the guide reads them, the route allows it, and HF generation samples."
-        g = self.sage_guide
-        route = self.args.entropy_route == 'generation' or (self.args.entropy_route == 'auto' and not self._unsloth)
-        return g is not None and 'entropies' in g.needs and route and not self.use_vllm and not self.tools
+@patch
+@torch.no_grad()
+def _extra_pass(self:SAGETrainer, out) -> tuple[Tensor, Tensor]:
+    "One no-grad policy forward over the completions: (entropies, sampled-token log-probs), temperature-scaled."
+    ids = torch.cat([out['prompt_ids'], out['completion_ids']], dim=1)
+    attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
+    T = out['completion_ids'].size(1)
+    bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
+    if not self._unsloth:   # TRL's fused head (not SAGE's override: this pass is neither shared nor the loss pass)
+        with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
+            res = super(SAGETrainer, self)._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
+        if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
+    return plain_logits_pass(self.accelerator.unwrap_model(self.model), ids, attn, T, bs, self.temperature)
 
-    def _rollout_signals(self, out) -> tuple[Tensor | None, Tensor | None]:
-        "Entropies / sampled-token log-probs of the completions, from the cheapest route that has them."
-        needs = self.sage_guide.needs
-        if not needs: return None, None
-        mask = out['completion_mask']
-        B, T = mask.shape
-        entropies = logps = None
-        h = self.hook_state
-        rec, shared = h.recorder, h.shared
-        if 'entropies' in needs and rec is not None and self.args.entropy_route != 'extra_pass':
-            entropies = rec.entropies(B, T)
-            # every rank must take the same route: a fallback pass on some ranks only hangs sharded forwards
-            ok = self.accelerator.gather(torch.tensor([entropies is not None], device=self.accelerator.device))
-            entropies = entropies if bool(ok.all()) else None
-            if entropies is not None: entropies, h.route_used = entropies.to(mask.device), 'generation'
-        if shared is not None and shared[0] is not None and shared[0].shape == (B, T):
-            if 'logps' in needs: logps = shared[0]
-            if 'entropies' in needs and entropies is None and shared[1] is not None:
-                entropies, h.route_used = shared[1], 'shared_pass'
-        if ('entropies' in needs and entropies is None) or ('logps' in needs and logps is None):
-            e, l = self._extra_pass(out)
-            if entropies is None and 'entropies' in needs: entropies, h.route_used = e, 'extra_pass'
-            if logps is None: logps = l
-            if 'entropies' not in needs: h.route_used = 'extra_pass'
-        return entropies, logps
+@patch
+def _local_rows(self:SAGETrainer, n: int) -> slice:
+    "This process's `n` rows of a batch gathered over processes."
+    i = self.accelerator.process_index
+    return slice(i * n, (i + 1) * n)
 
-    @torch.no_grad()
-    def _extra_pass(self, out) -> tuple[Tensor, Tensor]:
-        "One no-grad policy forward over the completions: (entropies, sampled-token log-probs), temperature-scaled."
-        ids = torch.cat([out['prompt_ids'], out['completion_ids']], dim=1)
-        attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
-        T = out['completion_ids'].size(1)
-        bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
-        if not self._unsloth:   # TRL's fused head (not SAGE's override: this pass is neither shared nor the loss pass)
-            with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
-                res = super()._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
-            if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
-        return plain_logits_pass(self.accelerator.unwrap_model(self.model), ids, attn, T, bs, self.temperature)
+# %% ../nbs/22_trainer.ipynb #a80ba565
+@patch
+def _shaped_advantages(self:SAGETrainer, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
+    "credit='sequence': TRL's advantages recomputed from r + beta * log Q, in the reward or returns-to-go form."
+    rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
+    log_Q = self.accelerator.gather(sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce).float())
+    shaped = rewards + self.beta * log_Q
+    G = self.num_generations if mode == 'train' else self.num_generations_eval
+    mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
+    sl = self._local_rows(log_q.size(0))
+    mean, div = mean[sl], div[sl]
+    if self.args.sequence_form == 'reward': return apply_baseline(shaped[sl], mean, div)
+    return returns_to_go_advantages(rewards[sl], log_q, mask, self.beta, G, reduce=self.args.shaping_reduce, baseline=(mean, div))
 
-    def _local_rows(self, n: int) -> slice:
-        "This process's `n` rows of a batch gathered over processes."
-        i = self.accelerator.process_index
-        return slice(i * n, (i + 1) * n)
+@patch
+def _exact_advantages(self:SAGETrainer, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
+    "credit='exact': soft returns-to-go advantages (whole anchor in the return), times the loss type's length weights."
+    if self._unsloth: raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read.")
+    rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
+    logps = out.get('old_per_token_logps')
+    if logps is None: logps = self._extra_pass(out)[1]
+    n, T = mask.shape
+    full = [self.accelerator.gather(self.accelerator.pad_across_processes(x.float().to(mask.device), dim=1))
+            for x in (log_q, logps, out['ref_per_token_logps'], mask)]
+    G = self.num_generations if mode == 'train' else self.num_generations_eval
+    adv = exact_credit_advantages(rewards.to(mask.device), *full, self.beta, G, self.scale_rewards)
+    adv = adv[self._local_rows(n), :T]
+    return adv * loss_type_weights(mask, self.loss_type, self.max_completion_length)[:, None].to(adv.device)
 
-    def _shaped_advantages(self, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
-        "credit='sequence': TRL's advantages recomputed from r + beta * log Q, in the reward or returns-to-go form."
-        rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
-        log_Q = self.accelerator.gather(sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce).float())
-        shaped = rewards + self.beta * log_Q
-        G = self.num_generations if mode == 'train' else self.num_generations_eval
-        mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
-        sl = self._local_rows(log_q.size(0))
-        mean, div = mean[sl], div[sl]
-        if self.args.sequence_form == 'reward': return apply_baseline(shaped[sl], mean, div)
-        return returns_to_go_advantages(rewards[sl], log_q, mask, self.beta, G, reduce=self.args.shaping_reduce, baseline=(mean, div))
+# %% ../nbs/22_trainer.ipynb #0b458bd1
+@patch
+def _reduced_sum(self:SAGETrainer, stats: Tensor) -> Tensor:
+    "`stats` summed over processes."
+    return self.accelerator.reduce(stats.to(self.accelerator.device), reduction='sum')
 
-    def _exact_advantages(self, out, log_q: Tensor, mask: Tensor, mode: str) -> Tensor:
-        "credit='exact': soft returns-to-go advantages (whole anchor in the return), times the loss type's length weights."
-        if self._unsloth: raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read.")
-        rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
-        logps = out.get('old_per_token_logps')
-        if logps is None: logps = self._extra_pass(out)[1]
-        n, T = mask.shape
-        full = [self.accelerator.gather(self.accelerator.pad_across_processes(x.float().to(mask.device), dim=1))
-                for x in (log_q, logps, out['ref_per_token_logps'], mask)]
-        G = self.num_generations if mode == 'train' else self.num_generations_eval
-        adv = exact_credit_advantages(rewards.to(mask.device), *full, self.beta, G, self.scale_rewards)
-        adv = adv[self._local_rows(n), :T]
-        return adv * loss_type_weights(mask, self.loss_type, self.max_completion_length)[:, None].to(adv.device)
+@patch
+def _reduced_mean(self:SAGETrainer, stats: Tensor) -> float:
+    "Sum / count of a `[sum, count]` pair (`_masked_stats`) summed over processes."
+    tot = self._reduced_sum(stats)
+    return (tot[0] / tot[1].clamp(min=1.0)).item()
 
-    def _reduced_sum(self, stats: Tensor) -> Tensor:
-        "`stats` summed over processes."
-        return self.accelerator.reduce(stats.to(self.accelerator.device), reduction='sum')
+@patch
+def _log_rollout_metrics(self:SAGETrainer, log_q, mask, entropies, mode):
+    "Per rollout: `sage/q_mean`, `sage/guide_active_frac`, `sage/entropy_mean`, and `sage/shaping_mean` (sequence credit)."
+    m = self._metrics[mode]
+    summary = guide_summary(stats=self._reduced_sum(guide_stats(log_q, mask)).cpu())
+    m['sage/q_mean'].append(summary['q_mean'])
+    m['sage/guide_active_frac'].append(summary['active_frac'])
+    if entropies is not None: m['sage/entropy_mean'].append(self._reduced_mean(_masked_stats(entropies, mask)))
+    if self.args.credit != 'sequence': return
+    shaping = self.beta * sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
+    m['sage/shaping_mean'].append(self._reduced_mean(torch.stack([shaping.sum(), torch.tensor(float(shaping.numel()), device=shaping.device)])))
 
-    def _reduced_mean(self, stats: Tensor) -> float:
-        "Sum / count of a `[sum, count]` pair (`_masked_stats`) summed over processes."
-        tot = self._reduced_sum(stats)
-        return (tot[0] / tot[1].clamp(min=1.0)).item()
+@patch
+def _maybe_dump(self:SAGETrainer, out, log_q, mask, entropies):
+    "Every `dump_guide_every`-th rollout (main process): append `guide_dump_records` to `output_dir/sage_guide_dump.jsonl`."
+    every, rollout = self.args.dump_guide_every, self.rollout_state.rollouts - 1
+    if not every or rollout % every or not self.accelerator.is_main_process: return
+    path = Path(self.args.output_dir) / 'sage_guide_dump.jsonl'
+    path.parent.mkdir(parents=True, exist_ok=True)
+    recs = guide_dump_records(out, log_q, mask, entropies, min(self.args.dump_guide_samples, log_q.size(0)),
+                              step=self.state.global_step, rollout=rollout, guide=self.args.guide,
+                              decode=getattr(self.processing_class, 'decode', None))
+    with open(path, 'a') as f:   # one write per dump: a reader never sees half a batch
+        f.write('\n'.join(json.dumps(r) for r in recs) + '\n'); f.flush()
 
-    def _log_rollout_metrics(self, log_q, mask, entropies, mode):
-        "Per rollout: `sage/q_mean`, `sage/guide_active_frac`, `sage/entropy_mean`, and `sage/shaping_mean` (sequence credit)."
-        m = self._metrics[mode]
-        summary = guide_summary(stats=self._reduced_sum(guide_stats(log_q, mask)).cpu())
-        m['sage/q_mean'].append(summary['q_mean'])
-        m['sage/guide_active_frac'].append(summary['active_frac'])
-        if entropies is not None: m['sage/entropy_mean'].append(self._reduced_mean(_masked_stats(entropies, mask)))
-        if self.args.credit != 'sequence': return
-        shaping = self.beta * sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce)
-        m['sage/shaping_mean'].append(self._reduced_mean(torch.stack([shaping.sum(), torch.tensor(float(shaping.numel()), device=shaping.device)])))
+# %% ../nbs/22_trainer.ipynb #86573344
+@patch
+def _forward_kl_term(self:SAGETrainer, logps: Tensor, ref: Tensor, mask: Tensor, inputs: dict, mode: str) -> Tensor:
+    "`beta` times the forward KL to `ref`, reduced as TRL reduces its loss; logged as `kl`, TRL's key for its own KL."
+    old = inputs.get('old_per_token_logps')
+    old = logps.detach() if old is None else old
+    ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
+    fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
+    term = self.beta * aggregate_like_trl(
+        fwd, mask, self.loss_type, max_completion_length=self.max_completion_length,
+        grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
+        num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
+        training=self.model.training)
+    self._metrics[mode]['kl'].append(self._reduced_mean(_masked_stats(fwd, mask)))
+    return term
 
-    def _maybe_dump(self, out, log_q, mask, entropies):
-        "Every `dump_guide_every`-th rollout (main process): append `guide_dump_records` to `output_dir/sage_guide_dump.jsonl`."
-        every, rollout = self.args.dump_guide_every, self.rollout_state.rollouts - 1
-        if not every or rollout % every or not self.accelerator.is_main_process: return
-        path = Path(self.args.output_dir) / 'sage_guide_dump.jsonl'
-        path.parent.mkdir(parents=True, exist_ok=True)
-        recs = guide_dump_records(out, log_q, mask, entropies, min(self.args.dump_guide_samples, log_q.size(0)),
-                                  step=self.state.global_step, rollout=rollout, guide=self.args.guide,
-                                  decode=getattr(self.processing_class, 'decode', None))
-        with open(path, 'a') as f:   # one write per dump: a reader never sees half a batch
-            f.write('\n'.join(json.dumps(r) for r in recs) + '\n'); f.flush()
-
-    # ---- SAGE's part of a loss call ----
-
-    def _forward_kl_term(self, logps: Tensor, ref: Tensor, mask: Tensor, inputs: dict, mode: str) -> Tensor:
-        "`beta` times the forward KL to `ref`, reduced as TRL reduces its loss; logged as `kl`, TRL's key for its own KL."
-        old = inputs.get('old_per_token_logps')
-        old = logps.detach() if old is None else old
-        ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
-        fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
-        term = self.beta * aggregate_like_trl(
-            fwd, mask, self.loss_type, max_completion_length=self.max_completion_length,
-            grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
-            num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
-            training=self.model.training)
-        self._metrics[mode]['kl'].append(self._reduced_mean(_masked_stats(fwd, mask)))
-        return term
-
-    @torch.no_grad()
-    def _log_loss_metrics(self, logps: Tensor, ref: Tensor, mask: Tensor, log_q: Tensor | None, mode: str):
-        "`sage/kl_ref` (KL to pi_ref) and, with a guide, `sage/kl_anchor` (to q * pi_ref), in `kl_direction`."
-        direction = self.args.kl_direction
-        self._metrics[mode]['sage/kl_ref'].append(self._reduced_mean(_masked_stats(
-            per_token_kl(logps.detach(), ref, mask, direction=direction), mask)))
-        if log_q is not None:
-            self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
-                per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
+@patch
+@torch.no_grad()
+def _log_loss_metrics(self:SAGETrainer, logps: Tensor, ref: Tensor, mask: Tensor, log_q: Tensor | None, mode: str):
+    "`sage/kl_ref` (KL to pi_ref) and, with a guide, `sage/kl_anchor` (to q * pi_ref), in `kl_direction`."
+    direction = self.args.kl_direction
+    self._metrics[mode]['sage/kl_ref'].append(self._reduced_mean(_masked_stats(
+        per_token_kl(logps.detach(), ref, mask, direction=direction), mask)))
+    if log_q is not None:
+        self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
+            per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))

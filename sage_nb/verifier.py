@@ -7,6 +7,7 @@ from __future__ import annotations
 import atexit, hashlib, json, logging, math, os, re, select, subprocess, sys, threading, time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, asdict
+from fastcore.basics import patch
 from .core import die_with_parent
 from .answers import only_box
 
@@ -269,144 +270,155 @@ class MathVerifier:
         self._workers: list[_Worker] = []
         self._zygote: _Zygote | None = None
 
-    # -- workers ---------------------------------------------------------
-    # A new worker is a fork of the template: milliseconds, so a timeout never leaves the pool short.
-    def _grow(self, n: int):
-        "Fork workers until the pool has `n`; a dead template is replaced once before the failure is raised."
-        while len(self._workers) < n:
-            for attempt in (0, 1):                                # a dead template is replaced once
-                if self._zygote is None: self._zygote = _Zygote(self.max_digits, self.start_timeout)
-                try: self._workers.append(_Worker(self._zygote)); break
-                except (OSError, EOFError) as e:
-                    self._zygote.close(); self._zygote = None
-                    if attempt: raise RuntimeError(f'MathVerifier: the math-verify template process failed ({e!r}); '
-                                                   f'is math-verify installed in {sys.executable}?') from None
+# %% ../nbs/34_verifier.ipynb #d270996c
+@patch
+def _grow(self:MathVerifier, n: int):
+    "Fork workers until the pool has `n`; a dead template is replaced once before the failure is raised."
+    while len(self._workers) < n:
+        for attempt in (0, 1):                                # a dead template is replaced once
+            if self._zygote is None: self._zygote = _Zygote(self.max_digits, self.start_timeout)
+            try: self._workers.append(_Worker(self._zygote)); break
+            except (OSError, EOFError) as e:
+                self._zygote.close(); self._zygote = None
+                if attempt: raise RuntimeError(f'MathVerifier: the math-verify template process failed ({e!r}); '
+                                               f'is math-verify installed in {sys.executable}?') from None
 
-    def _drop(self, w: _Worker):
-        "Kill a late or dead worker; the pool refills itself in `_run_jobs`."
-        w.kill(); self.stats.restarts += 1
-        self._workers.remove(w)
+@patch
+def _drop(self:MathVerifier, w: _Worker):
+    "Kill a late or dead worker; the pool refills itself in `_run_jobs`."
+    w.kill(); self.stats.restarts += 1
+    self._workers.remove(w)
 
-    def _trim(self):
-        "After a batch: back to `num_workers` workers."
-        while len(self._workers) > self.num_workers: self._workers.pop().close()
+@patch
+def _trim(self:MathVerifier):
+    "After a batch: back to `num_workers` workers."
+    while len(self._workers) > self.num_workers: self._workers.pop().close()
 
-    def _startup_failed(self, w: _Worker, why: str):
-        "Kill a worker that did not start and raise: math-verify cannot run in this interpreter."
-        w.kill(); self._workers.remove(w)
-        raise RuntimeError(f'MathVerifier: a math-verify worker {why} (is math-verify installed in {sys.executable}?)')
+@patch
+def _startup_failed(self:MathVerifier, w: _Worker, why: str):
+    "Kill a worker that did not start and raise: math-verify cannot run in this interpreter."
+    w.kill(); self._workers.remove(w)
+    raise RuntimeError(f'MathVerifier: a math-verify worker {why} (is math-verify installed in {sys.executable}?)')
 
-    def close(self):
-        "Stop every worker process and the template."
-        with self._lock:
-            for w in self._workers: w.close()
-            self._workers = []
-            if self._zygote is not None: self._zygote.close(); self._zygote = None
+# %% ../nbs/34_verifier.ipynb #33fba8e0
+@patch
+def close(self:MathVerifier):
+    "Stop every worker process and the template."
+    with self._lock:
+        for w in self._workers: w.close()
+        self._workers = []
+        if self._zygote is not None: self._zygote.close(); self._zygote = None
 
-    def __enter__(self):
-        "The verifier itself, closed when the `with` block ends."
-        return self
+@patch
+def __enter__(self:MathVerifier):
+    "The verifier itself, closed when the `with` block ends."
+    return self
 
-    def __exit__(self, *exc):
-        "Close: stop the workers and the template."
-        self.close()
+@patch
+def __exit__(self:MathVerifier, *exc):
+    "Close: stop the workers and the template."
+    self.close()
 
-    def __del__(self):
-        "Close when garbage-collected; errors are ignored (the interpreter may be shutting down)."
-        try: self.close()
-        except Exception: pass
+@patch
+def __del__(self:MathVerifier):
+    "Close when garbage-collected; errors are ignored (the interpreter may be shutting down)."
+    try: self.close()
+    except Exception: pass
 
-    # -- memo ------------------------------------------------------------
-    def _memo_put(self, key, score: float):
-        "Store a score; past `memo_size` entries the oldest one goes."
-        self._memo[key] = score
-        if len(self._memo) > self.memo_size: self._memo.popitem(last=False)
+@patch
+def _memo_put(self:MathVerifier, key, score: float):
+    "Store a score; past `memo_size` entries the oldest one goes."
+    self._memo[key] = score
+    if len(self._memo) > self.memo_size: self._memo.popitem(last=False)
 
-    # -- dispatch --------------------------------------------------------
-    def _run_jobs(self, jobs: dict) -> dict:
-        "Verify `{key: (pred, gold, kind)}` in the pool; returns `{key: outcome}` with 'timeout' for late items."
-        results = {}
-        if not jobs: return results
-        keys = list(jobs)                       # JSON carries the position, not the key
-        pending = deque((i, jobs[key]) for i, key in enumerate(keys))
-        stall = min(0.5, self.deadline / 10)
-        while pending or any(w.job for w in self._workers):
-            now = time.monotonic()
-            stuck = sum(1 for w in self._workers if w.job and now - w.job[1] > stall)
-            capacity = self.num_workers + min(stuck, self.max_spares)   # items allowed in flight
-            self._grow(min(len(jobs), capacity))
-            self.stats.peak_workers = max(self.stats.peak_workers, len(self._workers))
-            in_flight = sum(1 for w in self._workers if w.job)
-            for w in self._workers:
-                if w.ready and w.job is None and pending and in_flight < capacity:
-                    i, job = pending.popleft()
-                    try: w.send(i, *job); in_flight += 1
-                    except (BrokenPipeError, OSError):
-                        pending.appendleft((i, job)); self._drop(w); break
-            watch = [w for w in self._workers if w.job or not w.ready]
-            if not watch: continue
-            now = time.monotonic()
-            events = [w.job[1] + self.deadline if w.job else w.started + self.start_timeout for w in watch]
-            if pending: events += [w.job[1] + stall for w in watch if w.job and now - w.job[1] <= stall]
-            readable = select.select(watch, [], [], max(0.0, min(events) - now))[0]
-            for w in watch:
-                if w in readable:
-                    try: i, out = w.recv()
-                    except (EOFError, OSError, ValueError):
-                        if not w.ready: self._startup_failed(w, 'exited while starting')
-                        results[keys[w.job[0]]] = 'error'; w.job = None; self._drop(w); continue
-                    if not w.ready: w.ready = True; continue
-                    results[keys[i]] = out; w.job = None
-                elif w.job and time.monotonic() - w.job[1] > self.deadline:
-                    i = w.job[0]; w.job = None
-                    _log.warning('MathVerifier: item over the %.1fs deadline, worker restarted (scored 0)', self.deadline)
-                    results[keys[i]] = 'timeout'; self._drop(w)
-                elif not w.ready and time.monotonic() - w.started > self.start_timeout:
-                    self._startup_failed(w, f'did not start within {self.start_timeout}s')
-        self._trim()
-        return results
+# %% ../nbs/34_verifier.ipynb #654e1c88
+@patch
+def _run_jobs(self:MathVerifier, jobs: dict) -> dict:
+    "Verify `{key: (pred, gold, kind)}` in the pool; returns `{key: outcome}` with 'timeout' for late items."
+    results = {}
+    if not jobs: return results
+    keys = list(jobs)                       # JSON carries the position, not the key
+    pending = deque((i, jobs[key]) for i, key in enumerate(keys))
+    stall = min(0.5, self.deadline / 10)
+    while pending or any(w.job for w in self._workers):
+        now = time.monotonic()
+        stuck = sum(1 for w in self._workers if w.job and now - w.job[1] > stall)
+        capacity = self.num_workers + min(stuck, self.max_spares)   # items allowed in flight
+        self._grow(min(len(jobs), capacity))
+        self.stats.peak_workers = max(self.stats.peak_workers, len(self._workers))
+        in_flight = sum(1 for w in self._workers if w.job)
+        for w in self._workers:
+            if w.ready and w.job is None and pending and in_flight < capacity:
+                i, job = pending.popleft()
+                try: w.send(i, *job); in_flight += 1
+                except (BrokenPipeError, OSError):
+                    pending.appendleft((i, job)); self._drop(w); break
+        watch = [w for w in self._workers if w.job or not w.ready]
+        if not watch: continue
+        now = time.monotonic()
+        events = [w.job[1] + self.deadline if w.job else w.started + self.start_timeout for w in watch]
+        if pending: events += [w.job[1] + stall for w in watch if w.job and now - w.job[1] <= stall]
+        readable = select.select(watch, [], [], max(0.0, min(events) - now))[0]
+        for w in watch:
+            if w in readable:
+                try: i, out = w.recv()
+                except (EOFError, OSError, ValueError):
+                    if not w.ready: self._startup_failed(w, 'exited while starting')
+                    results[keys[w.job[0]]] = 'error'; w.job = None; self._drop(w); continue
+                if not w.ready: w.ready = True; continue
+                results[keys[i]] = out; w.job = None
+            elif w.job and time.monotonic() - w.job[1] > self.deadline:
+                i = w.job[0]; w.job = None
+                _log.warning('MathVerifier: item over the %.1fs deadline, worker restarted (scored 0)', self.deadline)
+                results[keys[i]] = 'timeout'; self._drop(w)
+            elif not w.ready and time.monotonic() - w.started > self.start_timeout:
+                self._startup_failed(w, f'did not start within {self.start_timeout}s')
+    self._trim()
+    return results
 
-    # -- scoring ---------------------------------------------------------
-    def score_many(self, predictions: list, golds: list, kind='answer') -> list[float]:
-        "1.0/0.0 per (prediction, gold) pair; `kind` 'answer' (extracted answers), 'region' (completion answer regions) or a list of them, one per item."
-        kinds = [kind] * len(predictions) if isinstance(kind, str) else list(kind)
-        bad = sorted({k for k in kinds if k not in _KINDS})
-        if bad: raise ValueError(f'score_many: kind must be one of {_KINDS}, got {bad[0]!r}')
-        if len(predictions) != len(golds) or len(kinds) != len(predictions):
-            raise ValueError(f'score_many: {len(predictions)} predictions but {len(golds)} gold answers and {len(kinds)} kinds')
-        with self._lock:
-            st, scores, jobs, where = self.stats, [0.0] * len(predictions), {}, {}
-            for i, (pred, gold, kind) in enumerate(zip(predictions, golds, kinds)):
-                st.items += 1
-                g, p = gold_text(gold), gold_text(pred)
-                if g is None: st.missing_gold += 1; continue
-                if p is None: st.unparsable += 1; continue
-                quick = _quick_answer(p, kind)
-                if quick is not None and normalize_answer(quick) == normalize_answer(g):
-                    st.exact += 1; st.correct += 1; scores[i] = 1.0; continue
-                key = _memo_key(kind, p, g)
-                if key in self._memo:
-                    st.memo_hits += 1; self._memo.move_to_end(key); scores[i] = self._memo[key]
-                    st.correct += int(scores[i] > 0); continue
-                if key in jobs: st.memo_hits += 1
-                else: jobs[key] = (p, g, kind)
-                where.setdefault(key, []).append(i)
-            outcomes = self._run_jobs(jobs)
-            for key, out in outcomes.items():
-                score = 1.0 if out == 'correct' else 0.0
-                st.verified += 1
-                if out == 'unparsable': st.unparsable += 1
-                elif out == 'too_large': st.too_large += 1
-                elif out == 'timeout': st.timeouts += 1
-                elif out == 'error': st.errors += 1
-                self._memo_put(key, score)
-                for i in where[key]: scores[i] = score
-                st.correct += int(score > 0) * len(where[key])
-            return scores
+# %% ../nbs/34_verifier.ipynb #cf77aee2
+@patch
+def score_many(self:MathVerifier, predictions: list, golds: list, kind='answer') -> list[float]:
+    "1.0/0.0 per (prediction, gold) pair; `kind` 'answer' (extracted answers), 'region' (completion answer regions) or a list of them, one per item."
+    kinds = [kind] * len(predictions) if isinstance(kind, str) else list(kind)
+    bad = sorted({k for k in kinds if k not in _KINDS})
+    if bad: raise ValueError(f'score_many: kind must be one of {_KINDS}, got {bad[0]!r}')
+    if len(predictions) != len(golds) or len(kinds) != len(predictions):
+        raise ValueError(f'score_many: {len(predictions)} predictions but {len(golds)} gold answers and {len(kinds)} kinds')
+    with self._lock:
+        st, scores, jobs, where = self.stats, [0.0] * len(predictions), {}, {}
+        for i, (pred, gold, kind) in enumerate(zip(predictions, golds, kinds)):
+            st.items += 1
+            g, p = gold_text(gold), gold_text(pred)
+            if g is None: st.missing_gold += 1; continue
+            if p is None: st.unparsable += 1; continue
+            quick = _quick_answer(p, kind)
+            if quick is not None and normalize_answer(quick) == normalize_answer(g):
+                st.exact += 1; st.correct += 1; scores[i] = 1.0; continue
+            key = _memo_key(kind, p, g)
+            if key in self._memo:
+                st.memo_hits += 1; self._memo.move_to_end(key); scores[i] = self._memo[key]
+                st.correct += int(scores[i] > 0); continue
+            if key in jobs: st.memo_hits += 1
+            else: jobs[key] = (p, g, kind)
+            where.setdefault(key, []).append(i)
+        outcomes = self._run_jobs(jobs)
+        for key, out in outcomes.items():
+            score = 1.0 if out == 'correct' else 0.0
+            st.verified += 1
+            if out == 'unparsable': st.unparsable += 1
+            elif out == 'too_large': st.too_large += 1
+            elif out == 'timeout': st.timeouts += 1
+            elif out == 'error': st.errors += 1
+            self._memo_put(key, score)
+            for i in where[key]: scores[i] = score
+            st.correct += int(score > 0) * len(where[key])
+        return scores
 
-    def score(self, prediction, gold, kind: str = 'answer') -> float:
-        "Score one prediction against one gold answer."
-        return self.score_many([prediction], [gold], kind)[0]
+@patch
+def score(self:MathVerifier, prediction, gold, kind: str = 'answer') -> float:
+    "Score one prediction against one gold answer."
+    return self.score_many([prediction], [gold], kind)[0]
 
 # %% ../nbs/34_verifier.ipynb #a905096a
 _DEFAULT: MathVerifier | None = None
