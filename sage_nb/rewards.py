@@ -5,14 +5,18 @@
 # %% ../nbs/30_rewards.ipynb #3e72c653
 from __future__ import annotations
 import json, re
-from .verifier import default_verifier
-from .answers import (strip_thinking, last_boxed, MAX_JOINED_BOXES, final_boxes, only_box, has_box, ANSWER_CHARS, answer_region, extract_answer)
-_all_ = ['strip_thinking', 'last_boxed', 'MAX_JOINED_BOXES', 'final_boxes', 'only_box', 'has_box', 'ANSWER_CHARS', 'answer_region', 'extract_answer']   # read from sage_nb.answers; kept importable from here, where TRL-facing code looks for them
+from fractions import Fraction
+from .verifier import default_verifier, gold_text
+from .answers import (strip_thinking, last_boxed, MAX_JOINED_BOXES, final_boxes, only_box, has_box, ANSWER_CHARS, answer_region,
+                             extract_answer, stated_answer, read_number, final_number)
+_all_ = ['strip_thinking', 'last_boxed', 'MAX_JOINED_BOXES', 'final_boxes', 'only_box', 'has_box', 'ANSWER_CHARS', 'answer_region', 'extract_answer',
+         'stated_answer', 'read_number', 'final_number']   # read from sage_nb.answers; kept importable from here, where TRL-facing code looks for them
 
 # %% auto #0
-__all__ = ['completion_text', 'scored_answer', 'accuracy_reward', 'format_reward', 'regression_cases', 'unwrap_math',
-           'strip_thinking', 'last_boxed', 'MAX_JOINED_BOXES', 'final_boxes', 'only_box', 'has_box', 'ANSWER_CHARS',
-           'answer_region', 'extract_answer', 'run_bounded']
+__all__ = ['completion_text', 'scored_answer', 'unwrap_math', 'numeric_gold', 'number_matches', 'accuracy_reward',
+           'format_reward', 'regression_cases', 'strip_thinking', 'last_boxed', 'MAX_JOINED_BOXES', 'final_boxes',
+           'only_box', 'has_box', 'ANSWER_CHARS', 'answer_region', 'extract_answer', 'stated_answer', 'read_number',
+           'final_number', 'run_bounded']
 
 # %% ../nbs/30_rewards.ipynb #acd6e8e8
 def completion_text(completion) -> str:
@@ -26,13 +30,32 @@ def completion_text(completion) -> str:
 
 # %% ../nbs/30_rewards.ipynb #54f7539f
 def scored_answer(completion) -> tuple[str | None, str]:
-    "(text, kind) that `accuracy_reward` verifies: the extracted answer ('answer'), or, with no box and no cue, the answer region ('region')."
+    "(text, kind) that `accuracy_reward` verifies for a gold that is not a number: the extracted answer ('answer'), or, when the completion states none, the answer region ('region')."
     text = completion_text(completion)
     ans = extract_answer(text)
     if ans is not None: return ans, 'answer'
     body = strip_thinking(text)
-    if body is None or has_box(body): return None, 'answer'   # an unclosed <think>, a malformed or oversized box
+    if body is None or has_box(body) or stated_answer(text) is not None:
+        return None, 'answer'   # an unclosed <think>, a malformed box; an empty, oversized or retracted answer
     return answer_region(text), 'region'
+
+# %% ../nbs/30_rewards.ipynb #28925162
+def unwrap_math(text: str) -> str:
+    "A gold answer as a dataset holds it: the content of a single `$...$` / `$$...$$` span; other text unchanged."
+    m = re.fullmatch(r'\s*(\$\$?)([^$]*)\1\s*', text)
+    return m.group(2).strip() if m else text
+
+def numeric_gold(gold) -> Fraction | None:
+    "The value of a gold answer that is one plain number (`read_number`), else None (an expression, a set, text, a missing gold)."
+    g = gold_text(gold)
+    got = read_number(unwrap_math(g)) if g is not None else None
+    return None if got is None else got[0]
+
+def number_matches(got: tuple[Fraction, str] | None, gold: Fraction) -> bool:
+    "Whether a final number (`final_number`) answers the numeric gold `gold`: the same value, and a fraction only for a gold that is not an integer."
+    if got is None: return False
+    value, form = got
+    return value == gold and not (form == 'fraction' and gold.denominator == 1)
 
 # %% ../nbs/30_rewards.ipynb #0f6e897d
 def _gold_column(answer, kwargs, n: int) -> list:
@@ -45,10 +68,16 @@ def _gold_column(answer, kwargs, n: int) -> list:
     return gold
 
 def accuracy_reward(completions, answer=None, **kwargs) -> list[float]:
-    "TRL reward: 1.0 when the completion's answer (`scored_answer`) equals the gold `answer` under math-verify, else 0.0."
+    "TRL reward, 1.0 or 0.0 per completion: for a numeric gold, whether the final answer is that number (`number_matches`); otherwise whether the answer (`scored_answer`) equals the gold under math-verify."
     golds = _gold_column(answer, kwargs, len(completions))
-    read = [scored_answer(c) for c in completions]
-    return default_verifier().score_many([t for t, _ in read], golds, kind=[k for _, k in read])
+    values = [numeric_gold(g) for g in golds]
+    scores = [None if v is None else float(number_matches(final_number(completion_text(c)), v)) for c, v in zip(completions, values)]
+    rest = [i for i, s in enumerate(scores) if s is None]
+    if rest:
+        read = [scored_answer(completions[i]) for i in rest]
+        verdicts = default_verifier().score_many([t for t, _ in read], [golds[i] for i in rest], kind=[k for _, k in read])
+        for i, v in zip(rest, verdicts): scores[i] = v
+    return scores
 
 # %% ../nbs/30_rewards.ipynb #d6aee0a6
 def format_reward(completions, **kwargs) -> list[float]:
@@ -65,11 +94,6 @@ def regression_cases() -> list[dict]:
     from importlib.resources import files
     path = files('sage_nb') / 'assets' / 'math_verify_regression' / 'cases.json'
     return json.loads(path.read_text(encoding='utf-8'))['cases']
-
-def unwrap_math(text: str) -> str:
-    "A gold answer as a dataset holds it: the content of a single `$...$` / `$$...$$` span; other text unchanged."
-    m = re.fullmatch(r'\s*(\$\$?)([^$]*)\1\s*', text)
-    return m.group(2).strip() if m else text
 
 # %% ../nbs/30_rewards.ipynb #cef68db5
 from .verifier import run_bounded
