@@ -14,16 +14,18 @@ from .core import (ConfigError, read_yaml, dataclass_from_dict, atomic_write_tex
 from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, render_prompt
 from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
+from .audit import audit_counts, add_counts, exploit_warning
 from .named_models import resolve_model
 
 # %% auto #0
 __all__ = ['GiB', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES', 'available_bytes',
            'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records',
-           'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity', 'evaluate_model', 'EvalTarget',
-           'EvalSampling', 'EvalConfig', 'model_dir_names', 'eval_dataset_source', 'validate_eval_config',
-           'load_eval_config', 'ModelToEvaluate', 'discover_targets', 'model_source_problem', 'load_for_eval',
-           'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine', 'release_vllm_engine', 'make_sampler',
-           'sampling_bytes', 'check_sampling_size', 'run_evaluation', 'parse_args', 'main', 'plot_passk']
+           'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity', 'evaluate_model',
+           'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'model_dir_names', 'eval_dataset_source',
+           'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets', 'model_source_problem',
+           'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine', 'release_vllm_engine',
+           'make_sampler', 'sampling_bytes', 'check_sampling_size', 'run_evaluation', 'parse_args', 'main',
+           'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -140,17 +142,17 @@ def vllm_sampler(llm, tokenizer=None, *, temperature=1.0, top_p=1.0, max_new_tok
 
 # %% ../nbs/32_evaluate.ipynb #0373714a
 def math_score(completions: list[str], answers: list[str]) -> list[float]:
-    "1.0/0.0 per completion: extracted final answer vs gold answer, math-verify with a deadline."
+    "1.0/0.0 per completion: `accuracy_reward` (a numeric gold needs that number; other golds, math-verify with a deadline)."
     return accuracy_reward(completions, answer=answers)
 
 # %% ../nbs/32_evaluate.ipynb #369d0ab9
 def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=None, prompt_style: str = 'chat',
              system_prompt: str | None = None, instruction: str | None = None, chunk_size: int = 64, keep_texts: bool = False,
              progress: bool = True) -> dict:
-    "Sample, score and summarise one (dataset, seed): {'records': [...], 'pass_at_k': {k: value}, ...}."
+    "Sample, score and summarise one (dataset, seed): {'records': [...], 'pass_at_k': {k: value}, 'audit': `audit_counts`, ...}."
     from tqdm.auto import tqdm
     rows = list(dataset)
-    records, t0 = [], time.time()
+    records, audit, t0 = [], {}, time.time()
     for start in tqdm(range(0, len(rows), chunk_size), desc=f'seed {seed}', leave=False, disable=not progress):
         chunk = rows[start:start + chunk_size]
         prompts = [build_prompt(r['problem'], prompt_style, system_prompt, instruction) for r in chunk]
@@ -160,16 +162,17 @@ def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=Non
         texts = [s['text'] for row in samples for s in row]
         golds = [r['answer'] for r in chunk for _ in range(n)]
         scores = score_fn(texts, golds)
+        add_counts(audit, audit_counts(texts, golds, scores, [r['problem'] for r in chunk for _ in range(n)]))   # what earned the reward
         for j, (r, row) in enumerate(zip(chunk, samples)):
             sc = scores[j * n:(j + 1) * n]
             rec = {'id': r['id'], 'answer': r['answer'], 'n': n, 'correct': int(sum(s > 0 for s in sc)),
                    'answers': [extract_answer(s['text']) for s in row], 'lengths': [int(s['num_tokens']) for s in row],
                    'truncated': int(sum(bool(s['truncated']) for s in row))}
-            if keep_texts: rec.update(texts=[s['text'] for s in row], scores=[float(s) for s in sc])
+            if keep_texts: rec.update(question=r['problem'], texts=[s['text'] for s in row], scores=[float(s) for s in sc])
             records.append(rec)
     return {'seed': seed, 'n': n, 'records': records, 'pass_at_k': summarise_records(records, ks),
             'mean_length': float(np.mean([l for r in records for l in r['lengths']])) if records else 0.0,
-            'elapsed_s': round(time.time() - t0, 3)}
+            'audit': audit, 'elapsed_s': round(time.time() - t0, 3)}
 
 def summarise_records(records: list[dict], ks=None) -> dict:
     "pass@k (keys as strings, JSON-ready) over per-problem records."
@@ -278,8 +281,18 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
         save({ukey: {'dataset': name, 'fingerprint': fps[name], 'settings': settings, **unit}})
         computed.append(ukey)
     entry = save({})   # the aggregate over this label's current units (and any stale ones dropped)
+    warn_if_exploited(entry, key)
     _log.info('%s: computed %d units, skipped %d already done', key, len(computed), len(skipped))
     return {**entry, 'computed': computed, 'skipped': skipped}
+
+# %% ../nbs/32_evaluate.ipynb #fe5343a8
+def warn_if_exploited(entry: dict, label: str) -> str | None:
+    "Print (to stderr) and return the reward audit's warning for one evaluated model's units, or None."
+    total = {}
+    for unit in entry.get('units', {}).values(): add_counts(total, unit.get('audit') or {})
+    line = exploit_warning(total, label)
+    if line: print(line, file=sys.stderr)
+    return line
 
 # %% ../nbs/32_evaluate.ipynb #b1f0aa29
 VLLM_LORA_RANKS = (1, 8, 16, 32, 64, 128, 256, 320, 512)   # the values vLLM 0.31 accepts for max_lora_rank

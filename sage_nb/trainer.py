@@ -23,11 +23,12 @@ from .kl import per_token_kl
 from .credit import (sequence_log_q, group_baseline, apply_baseline, returns_to_go_advantages,
                             exact_credit_advantages, loss_type_weights)
 from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound_trl
+from .audit import audit_counts, audit_shares
 
 # %% auto #0
-__all__ = ['HOOKS', 'HOOK_DIGESTS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl', 'SAGERolloutState',
-           'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records', 'HookState',
-           'trl_kl_off', 'SAGETrainer']
+__all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
+           'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records',
+           'HookState', 'trl_kl_off', 'SAGETrainer']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -301,7 +302,24 @@ def _calculate_rewards(self:SAGETrainer, inputs, prompts, completions, completio
     # TRL turns them into GRPO advantages and drops them; sequence and exact credit recompute the advantages from them.
     rewards_per_func = super(SAGETrainer, self)._calculate_rewards(inputs, prompts, completions, completion_ids_list)
     self.hook_state.rewards_per_func = rewards_per_func
+    self._log_reward_audit(inputs, prompts, completions, rewards_per_func)
     return rewards_per_func
+
+# %% ../nbs/22_trainer.ipynb #660bc3c9
+AUDIT_KEYS = ('literal_gold', 'restated', 'expression', 'none')
+
+@patch
+def _log_reward_audit(self:SAGETrainer, inputs, prompts, completions, rewards_per_func):
+    "Log the reward audit of this process's completions (`audit/<share>` of the rewarded ones, `audit/rewarded`) for this step."
+    names = list(getattr(self, 'reward_func_names', []))
+    golds = [x.get('answer', x.get('solution')) for x in inputs]
+    if 'accuracy_reward' not in names or any(g is None for g in golds): return
+    scores = rewards_per_func[self._local_rows(len(completions)), names.index('accuracy_reward')].tolist()
+    shares = audit_shares(audit_counts(completions, golds, scores, prompts))
+    metrics = self._metrics['train' if self.model.training else 'eval']
+    metrics['audit/rewarded'].append(float(shares['rewarded']))
+    for key in AUDIT_KEYS:
+        if shares[key] is not None: metrics[f'audit/{key}'].append(float(shares[key]))
 
 # %% ../nbs/22_trainer.ipynb #bccf56ad
 @patch

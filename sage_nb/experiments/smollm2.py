@@ -13,6 +13,7 @@ from ..core import atomic_write_json, mean_std, nbs_dir
 from ..data import SHORT_BOXED_INSTRUCTION
 from ..passk import pass_at_k
 from ..arith import FAMILIES, TRAIN_FAMILIES, OOD_FAMILIES, sample_split
+from ..audit import audit_entry, audited_entry, audit_table
 from ..evaluate import evaluate_model, load_for_eval, load_results
 from ..named_models import resolve_model
 
@@ -22,11 +23,11 @@ __all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PROMPT_PREFIX', '
            'family_rows', 'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'ordered_units',
            'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides',
            'preset_run_config', 'demo_train_config', 'demo_families', 'family_records', 'pooled_passk',
-           'training_curves', 'demo_summary', 'plot_demo_curves', 'plot_demo_passk', 'completion_rows',
-           'profile_tables', 'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'SideJob',
-           'run_side_by_side', 'train_argv', 'train_side_by_side', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs',
-           'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores',
-           'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
+           'training_curves', 'demo_summary', 'demo_audit_table', 'plot_demo_curves', 'plot_demo_passk',
+           'completion_rows', 'profile_tables', 'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers',
+           'SideJob', 'run_side_by_side', 'train_argv', 'train_side_by_side', 'EvalJob', 'eval_side_jobs',
+           'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config',
+           'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -197,8 +198,9 @@ def sampled_completions(entry:dict, sets:dict, per_problem:int=2, families=None)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #c900258a
 def base_summary(entry:dict, sets:dict, model=None, tokenizer=None, per_problem:int=2, quantiles=(0.5, 0.8, 0.9)) -> dict:
-    "The committed form of the base model's measurement: the family rows, and token-entropy quantiles of its completions."
-    out = dict(rows=family_rows(entry, ks=(1, 2, 4, 8, 16, 32, 64)), settings=next(iter(entry['units'].values()))['settings'])
+    "The committed form of the base model's measurement: the family rows, the reward audit, and token-entropy quantiles of its completions."
+    out = dict(rows=family_rows(entry, ks=(1, 2, 4, 8, 16, 32, 64)), settings=next(iter(entry['units'].values()))['settings'],
+               audit=audit_entry(entry))
     lengths = [l for u in entry['units'].values() for r in u['records'] for l, s in zip(r['lengths'], r['scores']) if s > 0]
     out['correct_length_quantiles'] = {str(q): float(np.quantile(lengths, q)) for q in (0.5, 0.9, 0.95)} if lengths else {}
     if model is not None:
@@ -302,7 +304,8 @@ def pooled_passk(entry:dict, families, ks=None, B:int=2000, seed:int=0) -> dict:
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #1b9e8c79
 CURVE_KEYS = {'reward': 'reward', 'entropy': 'entropy', 'kl': 'kl', 'guide active': 'sage/guide_active_frac',
-              'length': 'completions/mean_length', 'step time (s)': 'step_time'}
+              'length': 'completions/mean_length', 'step time (s)': 'step_time',
+              'rewarded: plain gold number': 'audit/literal_gold', 'rewarded: restated': 'audit/restated'}
 
 def training_curves(log_history:list[dict]) -> dict:
     "Per-step training curves (the `CURVE_KEYS` a user watches) from a trainer's `log_history`."
@@ -311,13 +314,15 @@ def training_curves(log_history:list[dict]) -> dict:
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #31657d2f
 def demo_summary(results:dict, runs:dict, cfg:DemoConfig) -> dict:
-    "Per model: pooled pass@k (test, OOD), per-family rows and, for trained runs, curves and step times."
+    "Per model: pooled pass@k (test, OOD) as scored and as audited, per-family rows, the reward audit and, for trained runs, curves and step times."
     models = {}
     for key, entry in results['models'].items():
         label = entry['label']
         if label != 'Base' and (label not in cfg.algorithms or entry['step'] != cfg.steps): continue   # an earlier run's entry
         ood = [f for f in OOD_FAMILIES]; test = [f for f in demo_families() if f not in ood]
-        m = dict(test=pooled_passk(entry, test), ood=pooled_passk(entry, ood), families=family_rows(entry, ks=(1, cfg.eval_n)))
+        audited = audited_entry(entry)
+        m = dict(test=pooled_passk(entry, test), ood=pooled_passk(entry, ood), families=family_rows(entry, ks=(1, cfg.eval_n)),
+                 test_audited=pooled_passk(audited, test), ood_audited=pooled_passk(audited, ood), audit=audit_entry(entry))
         if label in runs:
             log = json.loads((Path(runs[label]['dir'])/'log_history.json').read_text())
             m['curves'] = training_curves(log)
@@ -325,6 +330,10 @@ def demo_summary(results:dict, runs:dict, cfg:DemoConfig) -> dict:
             m['step_time'] = mean_std(times) if times else None
         models[label] = m
     return dict(config=asdict(cfg), models=models)
+
+def demo_audit_table(summary:dict) -> str:
+    "The reward audit of every model of a demo (or base) summary: pass@1 as scored and audited, what the rewarded answers were."
+    return audit_table({label: m['audit'] for label, m in summary['models'].items() if 'audit' in m})
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #a1f81501
 def _smooth(y, window:int) -> np.ndarray:
