@@ -13,7 +13,8 @@ from .core import atomic_write_text
 
 # %% auto #0
 __all__ = ['NAMES', 'THINGS', 'FAMILIES', 'TRAIN_FAMILIES', 'OOD_FAMILIES', 'SPLITS', 'SPLIT_SHARES', 'TRAINING_MIXTURE',
-           'Family', 'split_of', 'sample_split', 'arith_dataset', 'write_arith', 'write_training_set']
+           'Family', 'split_of', 'sample_split', 'arith_dataset', 'write_arith', 'write_training_set',
+           'arith_questions']
 
 # %% ../nbs/43_arith.ipynb #b83594fc
 NAMES = ('Sam', 'Mia', 'Leo', 'Ana', 'Tom', 'Zoe', 'Ben', 'Ivy')
@@ -128,8 +129,14 @@ def write_arith(path, split:str, n_per_family:int|dict, seed:int=0, families=Non
     return atomic_write_text(path, ''.join(json.dumps(r) + '\n' for r in rows))
 
 # %% ../nbs/43_arith.ipynb #85d32d18
-TRAINING_MIXTURE = {'add_1digit': 200, 'addsub_2by1': 200, 'addsub_2by2': 200, 'word_1step': 200, 'word_2step': 200}
+TRAINING_MIXTURE = {'add_1digit': 200, 'addsub_2by1': 200, 'addsub_2by2': 0, 'word_1step': 200, 'word_2step': 200}   # 44_smollm2's rule on the base table
 
 def write_training_set(path) -> Path:
     "The cpu-smollm2 preset's training set (`TRAINING_MIXTURE` of the train split, seed 0), as JSON lines."
     return write_arith(path, 'train', TRAINING_MIXTURE, seed=0)
+
+# %% ../nbs/43_arith.ipynb #bafa551c
+def arith_questions(size:int=60, seed:int=0) -> dict:
+    "{problem id: question} of the first `size` problems of every family's held-out splits (validation and test, or OOD) from `seed`."
+    return {r['id']: r['problem'] for f, fam in FAMILIES.items()
+            for split in (('ood',) if fam.level == 0 else ('validation', 'test')) for r in sample_split(f, split, size, seed)}

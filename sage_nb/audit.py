@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse, json, re, sys
 from collections import Counter
 from pathlib import Path
+from .arith import arith_questions
 from .answers import answer_region, extract_answer, final_number
 from .rewards import completion_text, number_matches, numeric_gold
 
@@ -130,7 +131,10 @@ def audit_entry(entry: dict, questions: dict | None = None, examples: int = 3) -
             pool = shown.setdefault(fam, [])
             for t, s in zip(r['texts'], r['scores']):
                 if s > 0 and len(pool) < examples and t not in pool: pool.append(t)
-        if not counts and unit.get('audit'): counts = dict(unit['audit'])     # texts not kept: the unit's own counts
+        if not counts and unit.get('audit'):                                   # texts not kept: the unit's own counts and examples
+            counts = dict(unit['audit'])
+            pool = shown.setdefault(fam, [])
+            pool += [t for t in unit.get('audit_examples', []) if t not in pool][:examples - len(pool)]
         add_counts(fams.setdefault(fam, {}), counts)
     total = {}
     for c in fams.values(): add_counts(total, c)
@@ -175,13 +179,16 @@ def parse_args(argv=None):
     ap.add_argument('--examples', type=int, default=3, help='rewarded completions shown per dataset (default: %(default)s)')
     ap.add_argument('--json', dest='json_out', default=None, help='also write the whole audit to this JSON file')
     ap.add_argument('--strict', action='store_true', help='exit with 1 when any model draws an exploit warning')
+    ap.add_argument('--arith', action='store_true', help="records of the built-in arithmetic task without question texts "
+                    "(the first real-model study's): rebuild the questions from the problem ids")
     return ap.parse_args(argv)
 
 def main(argv=None) -> int:
     "Entry point of `sage-audit`."
     a = parse_args(argv)
     if a.examples < 0: print('sage-audit: --examples must be >= 0', file=sys.stderr); return 2
-    try: audits = audit_results(a.results, examples=a.examples)
+    questions = arith_questions() if a.arith else None
+    try: audits = audit_results(a.results, questions=questions, examples=a.examples)
     except (FileNotFoundError, ValueError) as e: print(f'sage-audit: {e}', file=sys.stderr); return 2
     print(audit_table(audits))
     for key, au in audits.items():

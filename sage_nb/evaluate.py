@@ -18,14 +18,14 @@ from .audit import audit_counts, add_counts, exploit_warning
 from .named_models import resolve_model
 
 # %% auto #0
-__all__ = ['GiB', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES', 'available_bytes',
-           'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit', 'summarise_records',
-           'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity', 'evaluate_model',
-           'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'model_dir_names', 'eval_dataset_source',
-           'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets', 'model_source_problem',
-           'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine', 'release_vllm_engine',
-           'make_sampler', 'sampling_bytes', 'check_sampling_size', 'run_evaluation', 'parse_args', 'main',
-           'plot_passk']
+__all__ = ['GiB', 'AUDIT_EXAMPLES', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES',
+           'available_bytes', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit',
+           'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity',
+           'evaluate_model', 'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'model_dir_names',
+           'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets',
+           'model_source_problem', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine',
+           'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size', 'run_evaluation',
+           'parse_args', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -146,13 +146,15 @@ def math_score(completions: list[str], answers: list[str]) -> list[float]:
     return accuracy_reward(completions, answer=answers)
 
 # %% ../nbs/32_evaluate.ipynb #369d0ab9
+AUDIT_EXAMPLES = 3   # rewarded completions every unit keeps, texts kept or not, for the reward audit to show
+
 def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=None, prompt_style: str = 'chat',
              system_prompt: str | None = None, instruction: str | None = None, chunk_size: int = 64, keep_texts: bool = False,
              progress: bool = True) -> dict:
     "Sample, score and summarise one (dataset, seed): {'records': [...], 'pass_at_k': {k: value}, 'audit': `audit_counts`, ...}."
     from tqdm.auto import tqdm
     rows = list(dataset)
-    records, audit, t0 = [], {}, time.time()
+    records, audit, shown, t0 = [], {}, [], time.time()
     for start in tqdm(range(0, len(rows), chunk_size), desc=f'seed {seed}', leave=False, disable=not progress):
         chunk = rows[start:start + chunk_size]
         prompts = [build_prompt(r['problem'], prompt_style, system_prompt, instruction) for r in chunk]
@@ -163,6 +165,7 @@ def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=Non
         golds = [r['answer'] for r in chunk for _ in range(n)]
         scores = score_fn(texts, golds)
         add_counts(audit, audit_counts(texts, golds, scores, [r['problem'] for r in chunk for _ in range(n)]))   # what earned the reward
+        shown += [t for t, s in zip(texts, scores) if s > 0 and t not in shown][:AUDIT_EXAMPLES - len(shown)]
         for j, (r, row) in enumerate(zip(chunk, samples)):
             sc = scores[j * n:(j + 1) * n]
             rec = {'id': r['id'], 'answer': r['answer'], 'n': n, 'correct': int(sum(s > 0 for s in sc)),
@@ -172,7 +175,7 @@ def run_unit(sampler, dataset, score_fn=math_score, *, n: int, seed: int, ks=Non
             records.append(rec)
     return {'seed': seed, 'n': n, 'records': records, 'pass_at_k': summarise_records(records, ks),
             'mean_length': float(np.mean([l for r in records for l in r['lengths']])) if records else 0.0,
-            'audit': audit, 'elapsed_s': round(time.time() - t0, 3)}
+            'audit': audit, 'audit_examples': shown, 'elapsed_s': round(time.time() - t0, 3)}
 
 def summarise_records(records: list[dict], ks=None) -> dict:
     "pass@k (keys as strings, JSON-ready) over per-problem records."

@@ -12,23 +12,23 @@ from pathlib import Path
 from ..core import ConfigError, json_digest, atomic_write_json, atomic_write_text, nbs_dir
 from ..named_models import resolve_model
 from ..passk import pass_at_k, seed_t_interval
-from ..arith import TRAINING_MIXTURE, OOD_FAMILIES
+from ..arith import OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
     EvalJob, SideJob, EVAL_PROGRESS, SHARE_PROMPT_PREFIX, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
-__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE_RESULTS', 'FRESH_EXTRA', 'LMStudyDesign',
-           'run_name', 'study_runs', 'passk_area', 'select_config', 'target_weights', 'implied', 'run_overrides',
-           'run_dir', 'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem', 'paired_difference',
-           'report_job', 'report_models', 'make_record', 'load_records', 'report_stage', 'seed_t_interval_or_point',
-           'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus', 'effective_distinct', 'target_rows',
-           'length_correlations', 'targets_table', 'targets_stage', 'toward_target', 'profile_entropy',
-           'overrides_text', 'arm_setting', 'arms_table', 'pairs_table', 'seeds_table', 'claimed_sign',
-           'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table', 'checks_table', 'report_markdown',
-           'write_report', 'committed_stage', 'restore_committed', 'records_dir', 'fresh_jobs', 'run_lm_study',
-           'training_rows', 'training_table', 'export_results', 'run_progress', 'study_status', 'status_text',
-           'parse_args', 'main']
+__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'STUDY_FAMILIES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE_RESULTS', 'FRESH_EXTRA',
+           'LMStudyDesign', 'run_name', 'study_runs', 'passk_area', 'select_config', 'target_weights', 'implied',
+           'run_overrides', 'run_dir', 'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem',
+           'paired_difference', 'report_job', 'report_models', 'make_record', 'load_records', 'report_stage',
+           'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
+           'effective_distinct', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
+           'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table', 'pairs_table',
+           'seeds_table', 'claimed_sign', 'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table',
+           'checks_table', 'report_markdown', 'write_report', 'committed_stage', 'restore_committed', 'records_dir',
+           'fresh_jobs', 'run_lm_study', 'training_rows', 'training_table', 'export_results', 'run_progress',
+           'study_status', 'status_text', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -116,7 +116,9 @@ def run_overrides(run:dict, design:LMStudyDesign, out_dir) -> list[str]:
 def run_dir(run:dict, out_dir) -> Path: return Path(out_dir)/'models'/LM_NAME/run['name']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #8680143d
-def _trained_families() -> tuple: return tuple(f for f, n in TRAINING_MIXTURE.items() if n)
+STUDY_FAMILIES = ('add_1digit', 'addsub_2by1', 'addsub_2by2', 'word_1step', 'word_2step')   # the mixture this study was designed and trained on
+
+def _trained_families() -> tuple: return STUDY_FAMILIES   # not TRAINING_MIXTURE: the preset's mixture moved on with the honest reward's base table
 
 
 def evaluate_side_by_side(jobs:dict, out_dir, workers:int, progress:bool=True) -> dict:
