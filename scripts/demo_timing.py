@@ -23,7 +23,8 @@ def phases(out:Path, started:float, algorithms) -> dict:
     "Minutes per phase, from the last-write times of the demo's logs and of its summary."
     last = lambda pattern: max(p.stat().st_mtime for p in out.glob(pattern))
     trained = max(last(f'train_{a}.log') for a in algorithms)
-    marks = [('both trainings side by side (32 steps each)', trained)]
+    steps = json.loads((out/'demo_summary.json').read_text())['config']['steps']
+    marks = [(f'both trainings side by side ({steps} steps each)', trained)]
     for label in ('Base', *algorithms): marks.append((f'evaluation of {label} (2 processes)', last(f'eval_{label}*.log')))
     marks.append(('guide profiles and figures (1 process)', (out/'demo_summary.json').stat().st_mtime))
     marks.sort(key=lambda m: m[1])

@@ -23,11 +23,12 @@ __all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PROMPT_PREFIX', '
            'family_rows', 'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'ordered_units',
            'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides',
            'preset_run_config', 'demo_train_config', 'demo_families', 'family_records', 'pooled_passk',
-           'training_curves', 'demo_summary', 'demo_audit_table', 'plot_demo_curves', 'plot_demo_passk',
-           'completion_rows', 'profile_tables', 'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers',
-           'SideJob', 'run_side_by_side', 'train_argv', 'train_side_by_side', 'EvalJob', 'eval_side_jobs',
-           'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config',
-           'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
+           'training_curves', 'demo_summary', 'demo_audit_table', 'paired_difference', 'plot_demo_curves',
+           'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles', 'plot_profiles', 'log_progress',
+           'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv', 'train_side_by_side', 'EvalJob',
+           'eval_side_jobs', 'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name',
+           'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args',
+           'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -229,7 +230,7 @@ class DemoConfig:
     "What `run_demo` trains and how it evaluates."
     out_dir: str = 'outputs/lm-demo'
     algorithms: tuple = ('GRPO', 'SAGE_Branch')
-    steps: int = 32                  # optimizer steps per algorithm (2 prompts x 8 completions each)
+    steps: int = 64                  # optimizer steps per algorithm (2 prompts x 8 completions each): 64 since the honest-reward pilot (the rule in 44)
     seed: int = 0
     eval_per_family: int = 6         # held-out test problems per trained family
     eval_ood_per_family: int = 4     # out-of-distribution problems per OOD family
@@ -334,6 +335,13 @@ def demo_summary(results:dict, runs:dict, cfg:DemoConfig) -> dict:
 def demo_audit_table(summary:dict) -> str:
     "The reward audit of every model of a demo (or base) summary: pass@1 as scored and audited, what the rewarded answers were."
     return audit_table({label: m['audit'] for label, m in summary['models'].items() if 'audit' in m})
+
+# %% ../../nbs/experiments/44_smollm2.ipynb #894729e8
+def paired_difference(entry:dict, baseline:dict, families, k:int=1, B:int=2000, seed:int=0) -> tuple[float, float, float]:
+    "(mean, 2.5%, 97.5%) over the problems of `families` of pass@k in `entry` minus pass@k in `baseline`, paired by problem."
+    a, b = family_records(entry, families), family_records(baseline, families)
+    if [r['id'] for r in a] != [r['id'] for r in b]: raise ValueError('paired_difference: the two entries hold different problems')
+    return problem_bootstrap([pass_at_k(x['n'], x['correct'], k) - pass_at_k(y['n'], y['correct'], k) for x, y in zip(a, b)], B, seed)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #a1f81501
 def _smooth(y, window:int) -> np.ndarray:
