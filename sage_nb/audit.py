@@ -96,6 +96,11 @@ def _auditable(record) -> bool:
 def _question(record: dict, questions: dict | None) -> str | None:
     return record.get('question') or (questions or {}).get(record.get('id'))
 
+def _audited_scores(record: dict, questions: dict | None) -> list[float]:
+    "The audited score of every completion of one readable record."
+    q = _question(record, questions)
+    return [audited_score(t, record['answer'], s, q) for t, s in zip(record['texts'], record['scores'])]
+
 def audited_entry(entry: dict, questions: dict | None = None) -> dict:
     "A copy of one model's results entry whose records' `scores` and `correct` are the audited ones; records an audit cannot read (no texts) are left out."
     units = {}
@@ -103,8 +108,7 @@ def audited_entry(entry: dict, questions: dict | None = None) -> dict:
         recs = []
         for r in unit.get('records', []):
             if not _auditable(r): continue
-            q = _question(r, questions)
-            scores = [audited_score(t, r['answer'], s, q) for t, s in zip(r['texts'], r['scores'])]
+            scores = _audited_scores(r, questions)
             recs.append({**r, 'scores': scores, 'correct': int(sum(s > 0 for s in scores))})
         units[key] = {**unit, 'records': recs}
     return {**entry, 'units': units}
@@ -127,7 +131,7 @@ def audit_entry(entry: dict, questions: dict | None = None, examples: int = 3) -
             q = _question(r, questions)
             add_counts(counts, audit_counts(r['texts'], [r['answer']] * len(r['texts']), r['scores'], [q] * len(r['texts'])))
             scored.append(_mean([float(s > 0) for s in r['scores']]) or 0.0)
-            audited.append(_mean([audited_score(t, r['answer'], s, q) for t, s in zip(r['texts'], r['scores'])]) or 0.0)
+            audited.append(_mean(_audited_scores(r, questions)) or 0.0)
             pool = shown.setdefault(fam, [])
             for t, s in zip(r['texts'], r['scores']):
                 if s > 0 and len(pool) < examples and t not in pool: pool.append(t)
