@@ -45,7 +45,7 @@ def _own_fields(cls) -> list:
 # %% ../nbs/20_config.ipynb #45aadb6a
 @dataclass(init=False)
 class SAGEConfig(GRPOConfig):
-    "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route and guide-dump settings."
+    "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route, dynamic sampling and guide-dump settings."
     guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random, entropy); None = plain GRPO. "
                                                              "In a config file: the guide of algorithm SAGE."})
     guide_kwargs: dict = field(default_factory=dict, metadata={'help': "Guide settings, e.g. {'gamma': 1.0, 'tau': 0.1}."})
@@ -57,6 +57,13 @@ class SAGEConfig(GRPOConfig):
     entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
     share_prompt_prefix: bool = field(default=False, metadata={'help': "Log-prob passes compute each distinct prompt once for all its "
                                       "completions (trainer.shared_prompt_logps): the same values up to float rounding, fewer FLOPs."})
+    dynamic_sampling: bool = field(default=False, metadata={'help': "DAPO's dynamic sampling, for every algorithm: groups whose rewards "
+                                   "are all equal are dropped and new prompts sampled until the batch holds its number of groups "
+                                   "whose rewards differ (15_sampling); training only, one process."})
+    dynamic_sampling_max_rounds: int = field(default=4, metadata={'help': "Extra generation rounds a step may take to fill its batch "
+                                             "with informative groups; after the last, uninformative groups fill the rest."})
+    entropy_band: tuple = field(default=(0.25, 2.0), metadata={'help': "Warn once when the policy's mean token entropy leaves this band, "
+                                "as a ratio to the run's first (the starting model's) entropy: (low, high), 0 < low < 1 < high."})
     dump_guide_every: int = field(default=0, metadata={'help': "Write per-token entropies/q of a few rollouts every N generation batches (0 = off)."})
     dump_guide_samples: int = field(default=4, metadata={'help': "How many rollouts per dump."})
 
@@ -78,6 +85,15 @@ class SAGEConfig(GRPOConfig):
         if self.kl_direction == 'forward': self._check_forward_kl()
         if not isinstance(self.share_prompt_prefix, bool):
             raise ValueError(f"SAGEConfig.share_prompt_prefix must be true or false, got {self.share_prompt_prefix!r}")
+        if not isinstance(self.dynamic_sampling, bool):
+            raise ValueError(f"SAGEConfig.dynamic_sampling must be true or false, got {self.dynamic_sampling!r}")
+        if isinstance(self.dynamic_sampling_max_rounds, bool) or not isinstance(self.dynamic_sampling_max_rounds, int) \
+                or self.dynamic_sampling_max_rounds < 1:
+            raise ValueError(f"SAGEConfig.dynamic_sampling_max_rounds must be an integer >= 1, got {self.dynamic_sampling_max_rounds!r}")
+        band = tuple(self.entropy_band) if isinstance(self.entropy_band, (list, tuple)) else ()
+        if len(band) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in band) or not 0 < band[0] < 1 < band[1]:
+            raise ValueError(f"SAGEConfig.entropy_band must be two ratios (low, high) with 0 < low < 1 < high, got {self.entropy_band!r}")
+        self.entropy_band = tuple(float(x) for x in band)
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
         if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
 

@@ -11,7 +11,7 @@ from .guides import masked
 
 # %% auto #0
 __all__ = ['LENGTH_LOSSES', 'sequence_log_q', 'shaped_rewards', 'group_baseline', 'apply_baseline', 'group_advantages',
-           'returns_to_go', 'returns_to_go_advantages', 'exact_credit_advantages', 'loss_type_weights',
+           'guide_share', 'returns_to_go', 'returns_to_go_advantages', 'exact_credit_advantages', 'loss_type_weights',
            'passk_advantages']
 
 # %% ../nbs/12_credit.ipynb #e54f859f
@@ -58,6 +58,17 @@ def apply_baseline(values: Tensor, mean: Tensor, div: Tensor) -> Tensor:
 def group_advantages(rewards: Tensor, num_generations: int, scale: str = 'group', eps: float = 1e-4) -> Tensor:
     "GRPO advantages (r - group mean) / (std + eps), std over the 'group', the 'batch', or 'none'."
     return apply_baseline(rewards, *group_baseline(rewards, num_generations, scale, eps))
+
+# %% ../nbs/12_credit.ipynb #c7ed0002
+def guide_share(rewards: Tensor, shaping: Tensor, num_generations: int) -> float:
+    "The guide's share S_g / (S_r + S_g) of the shaped return's within-group spread (mean absolute deviation); 0 when neither varies."
+    def spread(x):
+        g = x.float().reshape(-1, num_generations)
+        return torch.nanmean((g - torch.nanmean(g, dim=1, keepdim=True)).abs()).nan_to_num(0.0)
+    if rewards.numel() != shaping.numel() or rewards.numel() % num_generations:
+        raise ValueError(f"rewards ({rewards.numel()}) and shaping ({shaping.numel()}) must be equal groups of {num_generations}")
+    s_r, s_g = spread(rewards), spread(shaping)
+    return 0.0 if s_r + s_g == 0 else float(s_g / (s_r + s_g))
 
 # %% ../nbs/12_credit.ipynb #4f85ba6a
 def returns_to_go(log_q: Tensor, mask: Tensor) -> Tensor:

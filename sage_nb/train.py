@@ -283,7 +283,7 @@ _NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_imp
                      'sft': ('build_tiny', 'save_steps'),
                      'rl': ('resume', 'logging_steps', 'save_steps', 'save_total_limit', 'log_completions', 'report_to',
                             'run_name', 'disable_tqdm', 'push_to_hub', 'hub_model_id', 'logging_first_step'),
-                     'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route', 'share_prompt_prefix')}
+                     'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route', 'share_prompt_prefix', 'entropy_band')}
 
 _ADDED_LATER = {('data', 'instruction'), ('data', 'generate')}   # left unset, not recorded: older run directories still match
 

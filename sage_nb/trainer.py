@@ -4,7 +4,7 @@
 
 # %% ../nbs/22_trainer.ipynb #6ef39df6
 from __future__ import annotations
-import ast, hashlib, inspect, json, warnings
+import ast, hashlib, inspect, json, sys, warnings
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from fastcore.basics import patch
@@ -21,14 +21,15 @@ from .config import (SAGEConfig, ALGORITHMS, algorithm_settings, CREDITS, SEQUEN
 from .guides import masked, token_entropy, entropy_and_logps, guide_stats, guide_summary
 from .kl import per_token_kl
 from .credit import (sequence_log_q, group_baseline, apply_baseline, returns_to_go_advantages,
-                            exact_credit_advantages, loss_type_weights)
+                            exact_credit_advantages, loss_type_weights, guide_share)
 from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound_trl
 from .audit import audit_counts, audit_shares
+from .sampling import informative_groups, choose_groups, group_rows, take_rows, pad_rows
 
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records',
-           'HookState', 'trl_kl_off', 'SAGETrainer']
+           'RolloutReplay', 'HookState', 'trl_kl_off', 'SAGETrainer', 'prompt_key']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -75,6 +76,13 @@ class GenerationEntropyRecorder:
         if self._handle is not None: self._handle.remove()
         self._handle = None
 
+    @classmethod
+    def replayed(cls, entropies: Tensor) -> 'GenerationEntropyRecorder':
+        "A finished record holding (batch, length) `entropies`, as if recorded (dynamic sampling's kept rows)."
+        rec = cls(lm_head=None)
+        rec.steps = list(entropies.unbind(1))
+        return rec
+
     def entropies(self, batch_size: int, length: int) -> Tensor | None:
         "(batch_size, length) entropies of completion tokens 0..length-1, or None when the record does not fit."
         if len(self.steps) < length or any(s.shape != (batch_size,) for s in self.steps[:length]): return None
@@ -103,19 +111,22 @@ from transformers import TrainerCallback
 from transformers.trainer_callback import ExportableState
 
 class SAGERolloutState(TrainerCallback, ExportableState):
-    "The number of rollouts shaped so far; saved with each checkpoint and restored on resume."
-    def __init__(self, rollouts: int = 0):
-        "Start counting at `rollouts` (0 for a fresh run)."
-        self.rollouts = rollouts
+    "The number of rollouts shaped so far and the run's starting entropy; saved with each checkpoint and restored on resume."
+    def __init__(self, rollouts: int = 0, base_entropy: float | None = None):
+        "Start counting at `rollouts` (0 for a fresh run); `base_entropy` is the first loss pass's mean token entropy."
+        self.rollouts, self.base_entropy = rollouts, base_entropy
 
     def state(self) -> dict:
         "What the Trainer writes for this callback into each checkpoint's `trainer_state.json`."
-        return {'args': {}, 'attributes': {'rollouts': self.rollouts}}
+        return {'args': {}, 'attributes': {'rollouts': self.rollouts, 'base_entropy': self.base_entropy}}
 
     def on_train_begin(self, args, state, control, **kwargs):
-        "On resume, continue the count saved in the checkpoint (keep the current count when none was saved)."
+        "On resume, continue from what the checkpoint saved (keep the current values where none was saved)."
         saved = (state.stateful_callbacks or {}).get(type(self).__name__)
-        if isinstance(saved, dict): self.rollouts = int(saved.get('attributes', {}).get('rollouts', self.rollouts))
+        if not isinstance(saved, dict): return
+        attrs = saved.get('attributes', {})
+        self.rollouts = int(attrs.get('rollouts', self.rollouts))
+        if attrs.get('base_entropy') is not None: self.base_entropy = float(attrs['base_entropy'])
 
 # %% ../nbs/22_trainer.ipynb #e3d88963
 def weighted_rewards(rewards_per_func: Tensor, reward_weights: Tensor) -> Tensor:
@@ -203,6 +214,14 @@ def guide_dump_records(out: dict, log_q: Tensor, mask: Tensor, entropies: Tensor
 
 # %% ../nbs/22_trainer.ipynb #ccefa27c
 @dataclass
+class RolloutReplay:
+    "The groups dynamic sampling kept (`SAGETrainer._dynamic_rollout`): what TRL's `_generate` and `_calculate_rewards` return for them."
+    inputs: list                             # the kept dataset rows, `num_generations` per group
+    generated: tuple                         # TRL's `_generate` output for those rows
+    rewards_per_func: Tensor                 # (rows, n_funcs)
+    recorder: GenerationEntropyRecorder | None = None   # their generation-time entropies, when the guide records them
+
+@dataclass
 class HookState:
     """What SAGE's overrides of TRL's hooks hand each other (one per trainer: `SAGETrainer.hook_state`).
 
@@ -214,6 +233,7 @@ class HookState:
     share_pass: bool = False                 # True during a rollout whose own TRL no-grad pass can give the signals
     shared: tuple | None = None              # (log-probs, entropies) of that pass (`_get_per_token_logps_and_entropies`)
     route_used: str | None = None            # source of the last signals: 'generation', 'shared_pass' or 'extra_pass'
+    replay: RolloutReplay | None = None      # dynamic sampling: the kept rows' generations and rewards, handed to TRL
     # one loss call: live inside `_compute_loss` only
     in_loss: bool = False                    # True inside `_compute_loss`: keep the log-probs of its policy pass
     loss_logps: Tensor | None = None         # those log-probs (with grad), dropped when the call returns
@@ -263,6 +283,9 @@ class SAGETrainer(GRPOTrainer):
                              "use sequence_form='reward'.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'exact':
             raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read; use credit='sequence'.")
+        self._warned = set()                   # the collapse warnings already printed in this run (each once)
+        self._dynamic_counter = (None, 0)      # (step, rollouts in it) of dynamic sampling's last rollout: seeds its prompts
+        if a.dynamic_sampling: self._check_dynamic_sampling()
         self.hook_state = HookState()          # what the hook overrides below hand each other
         self.add_callback(SAGERolloutState())  # rollouts shaped so far (seeds the random guide), checkpointed
 
@@ -278,16 +301,24 @@ def _generate_and_score_completions(self:SAGETrainer, inputs):
     # TRL samples, scores, runs its no-grad passes and returns the batch that every iteration's loss reuses; shaping
     # that batch here computes q once per generation batch. When TRL runs its own no-grad policy pass in this
     # rollout, `share_pass` lets that pass compute the guide's entropies too.
+    # With dynamic sampling, the groups are chosen first (`_dynamic_rollout`) and TRL builds the batch from the kept
+    # rows only, reading their generations and rewards back from `hook_state.replay` instead of sampling again.
     h = self.hook_state
     h.start_rollout(share_pass=self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps())
+    if self.args.dynamic_sampling and self.model.training:
+        h.replay = self._dynamic_rollout(inputs)
+        inputs = h.replay.inputs
     try: out = super(SAGETrainer, self)._generate_and_score_completions(inputs)
-    finally: h.share_pass = False
+    finally: h.share_pass, h.replay = False, None
     return out if self.sage_guide is None else self.apply_guide(out)
 
 @patch
 def _generate(self:SAGETrainer, prompts):
     """TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."""
     # The sampler computes every step's logits anyway; recording their entropy spares the guide a forward pass.
+    if self.hook_state.replay is not None:   # dynamic sampling already sampled these rows
+        self.hook_state.recorder = self.hook_state.replay.recorder
+        return self.hook_state.replay.generated
     rec = None
     if self._wants_generation_entropies():
         lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
@@ -300,6 +331,9 @@ def _generate(self:SAGETrainer, prompts):
 def _calculate_rewards(self:SAGETrainer, inputs, prompts, completions, completion_ids_list):
     """TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."""
     # TRL turns them into GRPO advantages and drops them; sequence and exact credit recompute the advantages from them.
+    if self.hook_state.replay is not None:   # dynamic sampling scored (and audited) these rows already
+        self.hook_state.rewards_per_func = self.hook_state.replay.rewards_per_func
+        return self.hook_state.rewards_per_func
     rewards_per_func = super(SAGETrainer, self)._calculate_rewards(inputs, prompts, completions, completion_ids_list)
     self.hook_state.rewards_per_func = rewards_per_func
     self._log_reward_audit(inputs, prompts, completions, rewards_per_func)
@@ -320,6 +354,87 @@ def _log_reward_audit(self:SAGETrainer, inputs, prompts, completions, rewards_pe
     metrics['audit/rewarded'].append(float(shares['rewarded']))
     for key in AUDIT_KEYS:
         if shares[key] is not None: metrics[f'audit/{key}'].append(float(shares[key]))
+
+# %% ../nbs/22_trainer.ipynb #d5a1c002
+def prompt_key(prompt) -> str:
+    "A hashable form of a dataset prompt (text or chat messages), to tell prompts apart."
+    return prompt if isinstance(prompt, str) else json.dumps(prompt, sort_keys=True, default=str)
+
+@patch
+def _check_dynamic_sampling(self:SAGETrainer):
+    "Refuse, in one line, the set-ups dynamic sampling does not support (called from `__init__`)."
+    ds = self.train_dataset
+    if self.accelerator.num_processes > 1:
+        raise ValueError("dynamic_sampling runs on one process for now: groups would be chosen across processes. "
+                         "Turn it off (sage.dynamic_sampling=false) for a multi-process run.")
+    if ds is None or not hasattr(ds, '__len__') or not hasattr(ds, '__getitem__'):
+        raise ValueError("dynamic_sampling draws extra prompts by index: it needs a map-style training dataset, not an iterable one.")
+    if getattr(self, 'rollout_func', None) is not None or self.tools or getattr(self, 'environment_factories', None) is not None:
+        raise ValueError("dynamic_sampling supports plain prompt -> completion rollouts, not rollout_func, tools or environments.")
+    cols = set(getattr(ds, 'column_names', None) or ds[0].keys())
+    if 'prompt' not in cols or cols & {'image', 'images'}:
+        raise ValueError(f"dynamic_sampling needs a text dataset with a 'prompt' column, got columns {sorted(cols)}")
+
+# %% ../nbs/22_trainer.ipynb #d5a1c003
+def _draw_seed(*parts) -> int:
+    "A 63-bit seed from the parts (stable across runs and processes, unlike `hash`)."
+    return int(hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:15], 16)
+
+@patch
+def _more_prompts(self:SAGETrainer, n_groups: int, round_: int, seen: set) -> list:
+    "`n_groups` training rows not in `seen` (which grows), each `num_generations` times; the order is seeded by the run, step and round."
+    ds = self.train_dataset
+    step, calls = self._dynamic_counter
+    g = torch.Generator().manual_seed(_draw_seed(self.args.seed, step, calls, round_))
+    rows = []
+    for i in torch.randperm(len(ds), generator=g).tolist():
+        row = ds[i]
+        key = prompt_key(row['prompt'])
+        if key in seen: continue
+        seen.add(key); rows.append(row)
+        if len(rows) == n_groups: break
+    return [row for row in rows for _ in range(self.num_generations)]
+
+# %% ../nbs/22_trainer.ipynb #d5a1c004
+@patch
+def _dynamic_rollout(self:SAGETrainer, inputs: list) -> RolloutReplay:
+    "Sample and score rounds of groups until the batch can hold only informative ones (or the rounds run out): the kept rows."
+    G, h, cap = self.num_generations, self.hook_state, self.args.dynamic_sampling_max_rounds
+    target, step = len(inputs) // G, self.state.global_step
+    prev_step, calls = self._dynamic_counter
+    self._dynamic_counter = (step, calls + 1 if prev_step == step else 0)   # rollouts so far in this step, for the seed
+    seen = {prompt_key(x['prompt']) for x in inputs}
+    batch, rounds, flags, rewards_all = inputs, [], [], []
+    for r in range(cap + 1):
+        prompts = [x['prompt'] for x in batch]
+        generated = self._generate(prompts)
+        ids = generated[1]
+        rewards_per_func = self._calculate_rewards(batch, prompts, generated[3], ids)
+        rewards = weighted_rewards(rewards_per_func, self.reward_weights).float().cpu()
+        rec = h.recorder
+        ent = rec.entropies(len(batch), max(map(len, ids))) if rec is not None else None
+        rounds.append((batch, generated, rewards_per_func, ent))
+        flags.append(informative_groups(rewards, G)); rewards_all.append(rewards)
+        missing = target - sum(int(f.sum()) for f in flags)
+        if missing <= 0 or r == cap: break
+        batch = self._more_prompts(missing, r + 1, seen)
+        if not batch: break   # the training set has no prompt left that this step has not sampled
+    picks, informative = choose_groups(flags, target)
+    sizes = [len(b) for b, *_ in rounds]
+    rows = group_rows(picks, G, sizes)
+    generated = tuple(take_rows([rd[1][i] for rd in rounds], rows, sizes) for i in range(len(rounds[0][1])))
+    recorder = None
+    if all(rd[3] is not None for rd in rounds):
+        kept = take_rows([list(rd[3].unbind(0)) for rd in rounds], rows, sizes)
+        recorder = GenerationEntropyRecorder.replayed(pad_rows(kept, [len(c) for c in generated[1]]))
+    metrics = self._metrics['train']
+    n_groups = sum(len(f) for f in flags)
+    for key, value in (('informative_share', sum(int(f.sum()) for f in flags) / n_groups), ('rounds', len(rounds)),
+                       ('prompts', n_groups), ('filled', target - informative),
+                       ('reward_all', torch.cat(rewards_all).nanmean().item())):
+        metrics[f'dynamic/{key}'].append(float(value))
+    return RolloutReplay(take_rows([rd[0] for rd in rounds], rows, sizes), generated,
+                         take_rows([rd[2] for rd in rounds], rows, sizes), recorder)
 
 # %% ../nbs/22_trainer.ipynb #bccf56ad
 @patch
@@ -359,6 +474,7 @@ def _compute_loss(self:SAGETrainer, model, inputs):
         logps = h.loss_logps
     finally:
         h.in_loss, h.loss_logps = False, None
+    self._watch_entropy('train' if self.model.training else 'eval')
     if logps is None or self.beta == 0.0: return loss
     mode = 'train' if self.model.training else 'eval'
     mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
@@ -469,6 +585,7 @@ def _shaped_advantages(self:SAGETrainer, out, log_q: Tensor, mask: Tensor, mode:
     log_Q = self.accelerator.gather(sequence_log_q(log_q, mask, reduce=self.args.shaping_reduce).float())
     shaped = rewards + self.beta * log_Q
     G = self.num_generations if mode == 'train' else self.num_generations_eval
+    self._watch_guide_share(guide_share(rewards, self.beta * log_Q, G), mode)
     mean, div = group_baseline(shaped, G, scale=self.scale_rewards)
     sl = self._local_rows(log_q.size(0))
     mean, div = mean[sl], div[sl]
@@ -526,6 +643,39 @@ def _maybe_dump(self:SAGETrainer, out, log_q, mask, entropies):
                               decode=getattr(self.processing_class, 'decode', None))
     with open(path, 'a') as f:   # one write per dump: a reader never sees half a batch
         f.write('\n'.join(json.dumps(r) for r in recs) + '\n'); f.flush()
+
+# %% ../nbs/22_trainer.ipynb #c7ed0102
+@patch
+def _warn_once(self:SAGETrainer, kind: str, line: str):
+    "Print `line` on stderr the first time `kind` happens in this run (main process only)."
+    if kind in self._warned or not self.accelerator.is_main_process: return
+    self._warned.add(kind)
+    print(f"sage_nb warning: {line}", file=sys.stderr, flush=True)
+
+@patch
+def _watch_guide_share(self:SAGETrainer, share: float, mode: str):
+    "Log `sage/guide_share`; warn once when the guide's term outweighs the reward's inside the groups."
+    self._metrics[mode]['sage/guide_share'].append(share)
+    if mode == 'train' and share > 0.5:
+        self._warn_once('guide_share', f"step {self.state.global_step}: beta*log Q varies more inside groups than the reward "
+                        f"(guide share {share:.2f} > 0.5): the policy can climb the guide instead of the reward; "
+                        "lower gamma or beta, or use shaping_reduce='mean'")
+
+@patch
+def _watch_entropy(self:SAGETrainer, mode: str):
+    "Log `entropy_ratio` (this loss pass's mean entropy over the run's first); warn once when it leaves `entropy_band`."
+    ents = self._metrics[mode].get('entropy')
+    if mode != 'train' or not ents: return
+    state = self.rollout_state
+    if state.base_entropy is None: state.base_entropy = float(ents[-1])
+    if not state.base_entropy > 0: return
+    ratio = float(ents[-1]) / state.base_entropy
+    self._metrics[mode]['entropy_ratio'].append(ratio)
+    lo, hi = self.args.entropy_band
+    if not lo <= ratio <= hi:
+        self._warn_once('entropy', f"step {self.state.global_step}: token entropy {float(ents[-1]):.2f} is {ratio:.2f}x the "
+                        f"starting {state.base_entropy:.2f}, outside entropy_band ({lo:g}, {hi:g}): the policy is "
+                        + ("collapsing onto a few tokens" if ratio < lo else "diffusing (a guide or bonus may be rewarding entropy)"))
 
 # %% ../nbs/22_trainer.ipynb #86573344
 @patch

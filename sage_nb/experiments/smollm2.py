@@ -18,17 +18,17 @@ from ..evaluate import evaluate_model, load_for_eval, load_results
 from ..named_models import resolve_model
 
 # %% auto #0
-__all__ = ['LM_NAME', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PROMPT_PREFIX', 'CURVE_KEYS', 'STEP_PROGRESS', 'EVAL_PROGRESS',
-           'LMSampling', 'problem_sets', 'evaluate_lm', 'problem_bootstrap', 'normalise_text', 'distinct_correct',
-           'family_rows', 'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed', 'ordered_units',
-           'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig', 'preset_run_overrides',
-           'preset_run_config', 'demo_train_config', 'demo_families', 'family_records', 'pooled_passk',
-           'training_curves', 'demo_summary', 'demo_audit_table', 'paired_difference', 'plot_demo_curves',
-           'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles', 'plot_profiles', 'log_progress',
-           'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv', 'train_side_by_side', 'EvalJob',
-           'eval_side_jobs', 'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name',
-           'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args',
-           'eval_job', 'main']
+__all__ = ['LM_NAME', 'EVAL_SPLITS', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PROMPT_PREFIX', 'CURVE_KEYS', 'STEP_PROGRESS',
+           'EVAL_PROGRESS', 'LMSampling', 'problem_sets', 'evaluate_lm', 'problem_bootstrap', 'normalise_text',
+           'distinct_correct', 'family_rows', 'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed',
+           'ordered_units', 'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig',
+           'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'family_records',
+           'pooled_passk', 'training_curves', 'demo_summary', 'demo_audit_table', 'paired_difference',
+           'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles',
+           'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv',
+           'train_side_by_side', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig',
+           'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table',
+           'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -50,10 +50,15 @@ class LMSampling:
                     batch_size=self.batch_size, instruction=self.instruction, prompt_style=self.prompt_style)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #791570fc
+EVAL_SPLITS = ('test', 'validation', 'train')   # where an evaluation draws the trained families from (train: for a curriculum)
+
 def problem_sets(per_family:int=8, ood_per_family:int=4, seed:int=0, families=None, split:str='test') -> dict:
-    "{family: Dataset} of held-out problems: the `split` (test, or validation) of in-distribution families, the OOD split of the others."
+    """{family: Dataset}: the `split` of in-distribution families, the OOD split of the others.
+
+    `split` is 'test' or 'validation' (held out), or 'train': the base model measured on the problems training draws
+    from, which is how a curriculum is chosen without looking at a held-out problem (`47_lm_regime`)."""
     from datasets import Dataset
-    if split not in ('test', 'validation'): raise ValueError(f"split must be 'test' or 'validation', got {split!r}")
+    if split not in EVAL_SPLITS: raise ValueError(f"split must be one of {EVAL_SPLITS}, got {split!r}")
     families = families or (*TRAIN_FAMILIES, *OOD_FAMILIES)
     out, in_dist = {}, split
     for f in families:
@@ -502,7 +507,7 @@ class EvalJob:
     label: str
     results: str                # the results file (JSON); units already in it are reused
     step: int = 0
-    split: str = 'test'         # 'test' or 'validation' for the trained families; OOD families use their own split
+    split: str = 'test'         # 'test', 'validation' or 'train' for the trained families; OOD families use their own split
     per_family: int = 6
     ood_per_family: int = 4     # 0: no OOD problems
     families: tuple = ()        # (): demo_families()
@@ -512,7 +517,7 @@ class EvalJob:
     def __post_init__(self):
         from sage_nb.core import ConfigError
         object.__setattr__(self, 'families', tuple(self.families))
-        if self.split not in ('test', 'validation'): raise ConfigError(f"eval split must be 'test' or 'validation', got {self.split!r}")
+        if self.split not in EVAL_SPLITS: raise ConfigError(f"eval split must be one of {EVAL_SPLITS}, got {self.split!r}")
         unknown = [f for f in self.families if f not in FAMILIES]
         if unknown: raise ConfigError(f"unknown families {unknown}; known: {', '.join(FAMILIES)}")
         for k, least in (('n', 1), ('per_family', 1), ('max_new_tokens', 1), ('ood_per_family', 0), ('step', 0)):
@@ -704,7 +709,7 @@ def parse_args(argv=None):
     e.add_argument('--label', help="its name in the results (default: the run directory's name, else the model)")
     e.add_argument('--results', default='outputs/lm/eval/evaluation_results.json', help='the results file (default: %(default)s)')
     e.add_argument('--step', type=int, default=0, help="the training step it is recorded at (default: %(default)s)")
-    e.add_argument('--split', choices=('test', 'validation'), default='test', help='problems of the trained families (default: %(default)s)')
+    e.add_argument('--split', choices=EVAL_SPLITS, default='test', help='problems of the trained families (default: %(default)s)')
     e.add_argument('--per-family', type=int, default=EvalJob.per_family, help='problems per trained family (default: %(default)s)')
     e.add_argument('--ood-per-family', type=int, default=EvalJob.ood_per_family, help='problems per OOD family, 0 for none (default: %(default)s)')
     e.add_argument('--families', nargs='+', default=[], help='only these families (default: the demo\'s, trained and OOD)')
