@@ -18,17 +18,18 @@ from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
-__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'STUDY_FAMILIES', 'REPORT_KS', 'PAIRS', 'RECORDS', 'BASE_RESULTS', 'FRESH_EXTRA',
-           'LMStudyDesign', 'run_name', 'study_runs', 'passk_area', 'select_config', 'target_weights', 'implied',
-           'run_overrides', 'run_dir', 'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem',
-           'paired_difference', 'report_job', 'report_models', 'make_record', 'load_records', 'report_stage',
-           'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor', 'target_specs', 'log_bonus',
-           'effective_distinct', 'target_rows', 'length_correlations', 'targets_table', 'targets_stage',
-           'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table', 'pairs_table',
-           'seeds_table', 'claimed_sign', 'prediction_checks', 'plot_arms', 'toward_target_table', 'profiles_table',
-           'checks_table', 'report_markdown', 'write_report', 'committed_stage', 'restore_committed', 'records_dir',
-           'fresh_jobs', 'run_lm_study', 'training_rows', 'training_table', 'export_results', 'run_progress',
-           'study_status', 'status_text', 'parse_args', 'main']
+__all__ = ['LM_ARMS', 'VAL_KS', 'STAGES', 'STAGE_KEYS', 'REMAKE_HINT', 'STUDY_FAMILIES', 'REPORT_KS', 'PAIRS', 'RECORDS',
+           'PROFILE_COLUMNS', 'BASE_RESULTS', 'FRESH_EXTRA', 'LMStudyDesign', 'run_name', 'study_runs', 'passk_area',
+           'select_config', 'target_weights', 'implied', 'run_overrides', 'run_dir', 'stage_problem', 'move_aside',
+           'evaluate_side_by_side', 'select_stage', 'pair_key', 'per_problem', 'paired_difference', 'report_job',
+           'report_models', 'make_record', 'record_labels', 'record_problem', 'check_records', 'load_records',
+           'records_digest', 'report_stage', 'seed_t_interval_or_point', 'sample_bonuses', 'preset_anchor',
+           'target_specs', 'log_bonus', 'effective_distinct', 'target_rows', 'length_correlations', 'targets_table',
+           'targets_stage', 'toward_target', 'profile_entropy', 'overrides_text', 'arm_setting', 'arms_table',
+           'pairs_table', 'seeds_table', 'claimed_sign', 'prediction_checks', 'plot_arms', 'toward_target_table',
+           'profiles_table', 'checks_table', 'report_markdown', 'write_report', 'committed_stage', 'restore_committed',
+           'records_dir', 'fresh_jobs', 'check_stage_files', 'run_lm_study', 'training_rows', 'training_table',
+           'export_results', 'run_progress', 'study_status', 'status_text', 'parse_args', 'main']
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #d2d3d6cf
 LM_ARMS = {   # arm -> (registry algorithm, its configurations: sage-train overrides on top of the preset)
@@ -115,6 +116,43 @@ def run_overrides(run:dict, design:LMStudyDesign, out_dir) -> list[str]:
 
 def run_dir(run:dict, out_dir) -> Path: return Path(out_dir)/'models'/LM_NAME/run['name']
 
+# %% ../../nbs/experiments/45_lm_study.ipynb #a42e5a00
+STAGE_KEYS = {'targets': ('test', 'ood'), 'selection': ('selected',), 'study_summary': ('arms', 'pairs', 'selected'),
+              'summary': ('arms', 'pairs', 'selected')}   # what each stage file must hold (`lm_study_<stage>.json` when committed)
+REMAKE_HINT = '--remake-damaged moves it aside and makes it again'
+
+def stage_problem(saved, design:LMStudyDesign, name:str) -> str|None:
+    "What is wrong with a stage file's content `saved` (`name`: its file name), or None when it is one of `design`."
+    if not isinstance(saved, dict): return 'not a JSON object'
+    if saved.get('design') != design.digest: return f"from another design ({saved.get('design')!r}; this one is {design.digest})"
+    stage = Path(name).stem.removeprefix('lm_study_')
+    missing = [k for k in STAGE_KEYS.get(stage, ()) if k not in saved]
+    if missing: return f"it has no {', '.join(missing)}"
+    sel = saved.get('selected')
+    if stage in ('selection', 'study_summary', 'summary') and not (
+            isinstance(sel, dict) and set(sel) == set(design.arms) and
+            all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(LM_ARMS[a][1]) for a, v in sel.items())):
+        return f"its selection {sel!r} is not one configuration per arm"
+    return None
+
+def _saved(out_dir, name:str, design:LMStudyDesign, other_design:bool=False) -> dict|None:
+    "A stage's file under `out_dir`: None when there is none (or, with `other_design`, when it is another design's); a damaged one stops with one line naming it."
+    path = Path(out_dir)/name
+    if not path.exists(): return None
+    try: saved = json.loads(path.read_text())
+    except (OSError, ValueError) as e: raise ConfigError(f"damaged stage file {path}: unreadable ({type(e).__name__}); {REMAKE_HINT}") from None
+    problem = stage_problem(saved, design, name)
+    if problem and other_design and isinstance(saved, dict) and saved.get('design') != design.digest: return None
+    if problem: raise ConfigError(f"damaged stage file {path}: {problem}; " +
+                                  ('use another out_dir' if problem.startswith('from another') else REMAKE_HINT))
+    return saved
+
+def move_aside(path) -> Path:
+    "Rename a damaged file to `<name>.damaged-<i>` beside it (the first free i): nothing is deleted; returns the new path."
+    path, i = Path(path), 1
+    while path.with_name(f'{path.name}.damaged-{i}').exists(): i += 1
+    return path.rename(path.with_name(f'{path.name}.damaged-{i}'))
+
 # %% ../../nbs/experiments/45_lm_study.ipynb #8680143d
 STUDY_FAMILIES = ('add_1digit', 'addsub_2by1', 'addsub_2by2', 'word_1step', 'word_2step')   # the mixture this study was designed and trained on
 
@@ -129,11 +167,8 @@ def evaluate_side_by_side(jobs:dict, out_dir, workers:int, progress:bool=True) -
 def select_stage(design:LMStudyDesign, out_dir, progress:bool=True, workers:int=1) -> dict:
     "{arm: configuration index}, chosen once by validation pass@k area and kept in `selection.json`."
     out = Path(out_dir); path = out/'selection.json'
-    if path.exists():
-        saved = json.loads(path.read_text())
-        if saved['design'] != design.digest:
-            raise ConfigError(f"{path} was chosen under another design ({saved['design']}); use another out_dir")
-        return saved['selected']
+    saved = _saved(out, 'selection.json', design)   # a damaged or another design's selection stops here, named
+    if saved is not None: return saved['selected']
     runs = study_runs(design)
     jobs = {r['name']: EvalJob(str(run_dir(r, out)), r['name'], str(out/'validation_results.json'), step=design.steps,
                                split='validation', per_family=design.val_per_family, ood_per_family=0,
@@ -211,14 +246,80 @@ def make_record(design:LMStudyDesign, label:str, selected:dict, out_dir, records
     Path(records).mkdir(parents=True, exist_ok=True)
     return atomic_write_text(Path(records)/f'{label}.json', json.dumps(record, separators=(',', ':'), ensure_ascii=False))
 
-def load_records(design:LMStudyDesign, records) -> dict:
-    "{label: record} of `design` under `records`; a damaged file, another design's or a misnamed one is left out."
-    found = {}
+def record_labels(design:LMStudyDesign) -> dict:
+    "{label: its run's settings, or None for Base} of every model a record may be of: Base, and each arm's every configuration on each fresh seed."
+    return {'Base': None} | {run_name(a, i, s): dict(arm=a, config=i, seed=s, overrides=cfg)
+                             for a in design.arms for i, cfg in enumerate(LM_ARMS[a][1]) for s in design.fresh_seeds}
+
+@functools.cache
+def _unit_ids(test_per_family:int, ood_per_family:int) -> dict:
+    "{unit key: [problem id]}: what the report evaluates every model on (`report_job`'s problems, seed 0)."
+    design = LMStudyDesign(test_per_family=test_per_family, ood_per_family=ood_per_family)
+    return {f'{fam}/seed0': list(ds['id']) for fam, ds in report_job(design, 'Base', LM_NAME, '.').sets().items()}
+
+PROFILE_COLUMNS = ('kind', 'pos', 'entropy', 'log_q', 'correct', 'fifth')   # a record's profile rows (`completion_rows`)
+
+def _count(v) -> bool: return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+def record_problem(design:LMStudyDesign, label:str, rec) -> str|None:
+    "What is wrong with `rec`, read from `<label>.json`, as a record of `design`; None when nothing is."
+    labels = record_labels(design)
+    if not isinstance(rec, dict): return 'not a JSON object'
+    if label not in labels: return "its name is not one of the report's models"
+    if rec.get('design') != design.digest: return f"from another design ({rec.get('design')!r}; this one is {design.digest})"
+    if rec.get('label') != label: return f"labelled {rec.get('label')!r} inside"
+    entry, run = rec.get('entry'), labels[label]
+    if not isinstance(entry, dict) or entry.get('label') != label: return 'its entry is missing or labelled otherwise'
+    step = 0 if run is None else design.steps
+    if entry.get('step') != step: return f"its entry is at step {entry.get('step')!r}, not {step}"
+    units, expected = entry.get('units'), _unit_ids(design.test_per_family, design.ood_per_family)
+    if not isinstance(units, dict): return 'its entry has no units'
+    if set(units) != set(expected):
+        missing, extra = sorted(set(expected) - set(units)), sorted(set(units) - set(expected))
+        return '; '.join([f"units missing: {', '.join(missing)}"] * bool(missing) + [f"units not of the report: {', '.join(extra)}"] * bool(extra))
+    model = LM_NAME if run is None else label
+    for key, ids in expected.items():
+        u = units[key]
+        recs = u.get('records') if isinstance(u, dict) else None
+        if not isinstance(recs, list) or [r.get('id') if isinstance(r, dict) else None for r in recs] != ids:
+            return f"unit {key} does not hold the report's {len(ids)} problems"
+        path = str((u.get('settings') or {}).get('model_path'))
+        if Path(path).name != model: return f"unit {key} was sampled from {path}, not from {model}"
+        for r in recs:
+            if not (_count(r.get('n')) and r['n'] == design.test_n and _count(r.get('correct')) and r['correct'] <= r['n']):
+                return f"unit {key}, problem {r['id']}: n={r.get('n')!r}, correct={r.get('correct')!r} (need n = {design.test_n}, 0 <= correct <= n)"
+    cols = rec.get('profile_rows')
+    if not (isinstance(cols, dict) and set(PROFILE_COLUMNS) <= set(cols) and all(isinstance(v, list) for v in cols.values())
+            and len({len(v) for v in cols.values()}) == 1 and cols[PROFILE_COLUMNS[0]]):
+        return f"its profile_rows are not columns {', '.join(PROFILE_COLUMNS)} of one length"
+    if run is not None:
+        if rec.get('run') != run: return f"its run {rec.get('run')!r} is not {run}"
+        if not isinstance(rec.get('log_history'), list) or not isinstance(rec.get('training_complete'), dict):
+            return 'it has no log_history or training_complete'
+    return None
+
+def check_records(design:LMStudyDesign, records) -> tuple[dict, dict]:
+    "Every `*.json` under `records` read and checked (`record_problem`): ({label: record} of the valid ones, {path: what is wrong} of the others)."
+    found, damaged = {}, {}
     for path in sorted(Path(records).glob('*.json')) if Path(records).is_dir() else ():
         try: rec = json.loads(path.read_text())
-        except (OSError, ValueError): continue
-        if isinstance(rec, dict) and rec.get('design') == design.digest and rec.get('label') == path.stem: found[path.stem] = rec
+        except (OSError, ValueError) as e: damaged[path] = f'unreadable ({type(e).__name__})'; continue
+        problem = record_problem(design, path.stem, rec)
+        if problem: damaged[path] = problem
+        else: found[path.stem] = rec
+    return found, damaged
+
+def load_records(design:LMStudyDesign, records, remake_damaged:bool=False) -> dict:
+    "{label: record} of `design` under `records`; a damaged one stops with one line naming it, or with `remake_damaged` is moved aside (`move_aside`) to be made again."
+    found, damaged = check_records(design, records)
+    for path, problem in damaged.items():
+        if not remake_damaged: raise ConfigError(f"damaged record {path}: {problem}; {REMAKE_HINT}")
+        print(f"[lm-study] damaged record {path}: {problem}; moved to {move_aside(path)}", flush=True)
     return found
+
+def records_digest(found:dict) -> dict:
+    "{label: digest} of the records a summary is made from: the export checks the summary against the records it ships."
+    return {label: json_digest(rec) for label, rec in sorted(found.items())}
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #3f71e8aa
 def report_stage(design:LMStudyDesign, selected:dict, out_dir, records) -> dict:
@@ -256,9 +357,9 @@ def report_stage(design:LMStudyDesign, selected:dict, out_dir, records) -> dict:
                 pairs[pair_key(a, b, split, k)] = paired_difference([per_problem(e, fams, k) for e in entries[a]],
                                                                           [per_problem(e, fams, k) for e in entries[b]])
     summary = dict(design=design.digest, config=asdict(design), selected=selected, arms=arms, pairs=pairs, seeds=seeds,
-                   guide_profiles={arm: profile_tables(rows[arm]) for arm in entries})
-    if (out/'targets.json').exists():
-        targets = json.loads((out/'targets.json').read_text())
+                   guide_profiles={arm: profile_tables(rows[arm]) for arm in entries},
+                   records=records_digest({label: found[label] for label in models}))   # what the export checks it against
+    if (targets := _saved(out, 'targets.json', design)) is not None:
         summary['targets'] = targets
         summary['toward_target'] = toward_target(targets['test']['rows'], arms, selected)
     atomic_write_json(out/'study_summary.json', summary)
@@ -380,8 +481,9 @@ def targets_stage(design:LMStudyDesign, out_dir, base_results=BASE_RESULTS, prog
     entry = evaluate_lm(LM_NAME, sets, base_results, label='Base', sampling=LMSampling(n=64), progress=progress)
     gamma, tau = preset_anchor()['gamma'], preset_anchor()['tau']
     cache_path, key = out/'base_bonuses.json', json_digest([u['fingerprint'] for u in entry['units'].values()] + [gamma, tau])
-    cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
-    if cache.get('key') != key:
+    try: cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    except ValueError: cache = {}                 # a damaged cache of forwards: made again, nothing else reads it
+    if not isinstance(cache, dict) or cache.get('key') != key:
         cache = dict(key=key, problems={})
     recs = [(u['dataset'], r) for u in entry['units'].values() for r in u['records']]
     from sage_nb.data import build_prompt
@@ -570,15 +672,9 @@ def write_report(summary:dict, out_dir) -> list[Path]:
 # %% ../../nbs/experiments/45_lm_study.ipynb #4272ecfc
 FRESH_EXTRA = (SHARE_PROMPT_PREFIX,)   # the fresh runs compute each prompt once for its completions, as the demo does
 
-def _saved(out_dir, name:str, design:LMStudyDesign) -> dict|None:
-    "A stage's file under `out_dir` if it is readable and of `design`."
-    try: saved = json.loads((Path(out_dir)/name).read_text())
-    except (OSError, ValueError): return None
-    return saved if isinstance(saved, dict) and saved.get('design') == design.digest else None
-
 def committed_stage(design:LMStudyDesign, name:str, src=None) -> dict|None:
     "The committed `lm_study_<name>.json` of `design` in `src` (default: the notebooks' results folder), or None."
-    return _saved(Path(src) if src else nbs_dir()/'results', f'lm_study_{name}.json', design)
+    return _saved(Path(src) if src else nbs_dir()/'results', f'lm_study_{name}.json', design, other_design=True)
 
 def restore_committed(design:LMStudyDesign, out_dir, src=None) -> list[str]:
     "Copy the committed targets and selection of `design` (`lm_study_*.json` in `src`) into `out_dir` where it has none."
@@ -593,9 +689,9 @@ def records_dir(out_dir, records=None, from_scratch:bool=False) -> Path:
     "Where a study's records go: `records` if given; else the committed folder, or `out_dir/records` from scratch."
     return Path(records) if records else (Path(out_dir)/'records' if from_scratch else nbs_dir()/'results'/RECORDS)
 
-def fresh_jobs(design:LMStudyDesign, selected:dict, out_dir, records, workers:int=2) -> dict:
-    "{name: SideJob}: the Base record, then per batch of `workers` fresh runs their trainings and then their records; recorded models are left out."
-    out, have = Path(out_dir), load_records(design, records)
+def fresh_jobs(design:LMStudyDesign, selected:dict, out_dir, records, workers:int=2, remake_damaged:bool=False) -> dict:
+    "{name: SideJob}: the Base record, then per batch of `workers` fresh runs their trainings and then their records; recorded models are left out (a damaged record stops it, or with `remake_damaged` is moved aside and made again)."
+    out, have = Path(out_dir), load_records(design, records, remake_damaged)
     todo = {label: run for label, (_, run) in report_models(design, selected, out).items() if label not in have}
     record = lambda label, after=(): SideJob(('-m', 'sage_nb.experiments.lm_study', '--record', label, '--out-dir', str(out),
                                              '--records', str(records)), after, EVAL_PROGRESS)
@@ -606,14 +702,27 @@ def fresh_jobs(design:LMStudyDesign, selected:dict, out_dir, records, workers:in
         for run in batch: jobs[f"record {run['name']}"] = record(run['name'], (f"train {run['name']}",))
     return jobs
 
+def check_stage_files(design:LMStudyDesign, out_dir, remake_damaged:bool=False) -> list[Path]:
+    "Read every stage file under `out_dir` (`_saved`): a damaged one stops with one line, or with `remake_damaged` is moved aside; returns where they went."
+    moved = []
+    for name in ('targets.json', 'selection.json', 'study_summary.json'):
+        try: _saved(out_dir, name, design)
+        except ConfigError:
+            if not remake_damaged: raise
+            moved.append(move_aside(Path(out_dir)/name))
+            print(f"[lm-study] damaged {name}: moved to {moved[-1]}; it is made again", flush=True)
+    return moved
+
 def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', workers:int=2, stop_after:str='report',
-                 progress:bool=True, records=None, from_scratch:bool=False) -> dict:
-    "Carry out the registered design up to `stop_after` (one of `STAGES`); every stage resumes. Returns what it has."
+                 progress:bool=True, records=None, from_scratch:bool=False, remake_damaged:bool=False) -> dict:
+    "Carry out the registered design up to `stop_after` (one of `STAGES`); every stage resumes. Returns what it has. Damaged stage files and records stop it before any work, named (`remake_damaged`: moved aside and made again)."
     if stop_after not in STAGES: raise ConfigError(f"stop_after must be one of {STAGES}, got {stop_after!r}")
     design = design or LMStudyDesign()
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     records = records_dir(out, records, from_scratch)
     done = dict(design=design.digest)
+    check_stage_files(design, out, remake_damaged)
+    if stop_after in ('fresh', 'report'): load_records(design, records, remake_damaged)   # before hours of tuning, not after
     if not from_scratch:
         for name in restore_committed(design, out): print(f"[lm-study] {name}: the committed lm_study_{name}.json", flush=True)
     done['targets'] = _saved(out, 'targets.json', design) or targets_stage(design, out, progress=progress)
@@ -628,7 +737,7 @@ def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', wor
     done['selected'] = selected = select_stage(design, out, progress, workers)
     print(f"[lm-study] selected: {selected}", flush=True)
     if stop_after == 'select': return done
-    jobs = fresh_jobs(design, selected, out, records, workers)
+    jobs = fresh_jobs(design, selected, out, records, workers, remake_damaged)
     print(f"[lm-study] fresh seeds and records: {len(jobs)} jobs, records in {records}", flush=True)
     if jobs: run_side_by_side(jobs, out, workers)
     if stop_after == 'fresh': return done
@@ -672,14 +781,20 @@ def training_table(rows:list[dict]) -> str:
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #5641d0e8
 def export_results(design:LMStudyDesign, out_dir, dest=None, records=None) -> list[Path]:
-    "Write the finished stages' results as `lm_study_*.json` in `dest` (default: the notebooks' results folder); returns the files."
+    "Write the finished stages' results as `lm_study_*.json` in `dest` (default: the notebooks' results folder); returns the files. Nothing is written when a stage file or a record is damaged, or when the summary is not the report of the complete, valid records it would ship beside."
     out, dest = Path(out_dir), Path(dest) if dest else nbs_dir()/'results'
     records = Path(records) if records else dest/RECORDS
-    read = lambda name: json.loads((out/name).read_text()) if (out/name).exists() else None
-    selection, summary = read('selection.json'), read('study_summary.json')
-    for name, d in (('selection.json', selection), ('study_summary.json', summary)):
-        if d is not None and d.get('design') != design.digest: raise ConfigError(f"{out/name} is from another design")
-    files = {'targets': read('targets.json'), 'selection': selection, 'summary': summary}
+    targets, selection, summary = (_saved(out, name, design) for name in ('targets.json', 'selection.json', 'study_summary.json'))
+    files = {'targets': targets, 'selection': selection, 'summary': summary}
+    if summary is not None:
+        found, where = load_records(design, records), out/'study_summary.json'
+        if selection is None or summary['selected'] != selection['selected']:
+            raise ConfigError(f"{where} is not of the selection under {out}: nothing exported")
+        labels = list(report_models(design, selection['selected'], out))
+        missing = [label for label in labels if label not in found]
+        if missing: raise ConfigError(f"{where} cannot be exported: no record of {', '.join(missing)} in {records}")
+        if summary.get('records') != records_digest({label: found[label] for label in labels}):
+            raise ConfigError(f"{where} was not made from the records in {records}: run the report stage again (sage-lm-study), then export")
     if selection is not None:
         if all((run_dir(r, out)/'log_history.json').exists() for r in study_runs(design)):
             files['tuning'] = dict(design=design.digest, rows=training_rows(design, out, selection))
@@ -701,11 +816,13 @@ def run_progress(path, steps:int) -> int:
 def study_status(design:LMStudyDesign, out_dir, records=None, committed_dir=None) -> list[dict]:
     "One row per stage: what of it is done under `out_dir` and in `records` (default `out_dir/records`), read from files alone; a stage file `out_dir` lacks is read from `committed_dir` where given."
     out = Path(out_dir)
-    found = load_records(design, records_dir(out, records, from_scratch=True))
+    found, damaged = check_records(design, records_dir(out, records, from_scratch=True))
     def stage_file(name):
-        here = _saved(out, f'{name}.json', design)
+        try: here = _saved(out, f'{name}.json', design)
+        except ConfigError as e: return None, str(e)                       # damaged: not done, and not restored over
         if here is not None or committed_dir is None: return here, ''
-        saved = committed_stage(design, name, committed_dir)
+        try: saved = committed_stage(design, name, committed_dir)
+        except ConfigError as e: return None, str(e)
         return saved, ('committed: restored on the first run' if saved else '')
     def runs_row(stage, runs):
         at = {r['name']: design.steps if r['name'] in found else run_progress(run_dir(r, out), design.steps) for r in runs}
@@ -721,8 +838,11 @@ def study_status(design:LMStudyDesign, out_dir, records=None, committed_dir=None
     fresh = [r for r in study_runs(design, chosen) if r['stage'] == 'fresh'] if chosen else []
     rows.append(runs_row('fresh', fresh) if chosen else dict(stage='fresh', done=0, of=len(design.arms) * len(design.fresh_seeds), detail=''))
     labels = ['Base'] + [r['name'] for r in fresh]
+    try: summary = 'records; summary written' if _saved(out, 'study_summary.json', design) else 'records'
+    except ConfigError as e: summary = f'records; {e}'
+    bad = '; '.join(f'damaged record {p}: {why}' for p, why in damaged.items())
     rows.append(dict(stage='report', done=sum(l in found for l in labels), of=1 + len(design.arms) * len(design.fresh_seeds),
-                     detail='records; summary written' if _saved(out, 'study_summary.json', design) else 'records'))
+                     detail=summary + (f'; {bad}; {REMAKE_HINT}' if bad else '')))
     return rows
 
 def status_text(rows:list[dict]) -> str:
@@ -742,6 +862,8 @@ def parse_args(argv=None):
     p.add_argument('--from-scratch', action='store_true', help='ignore the committed targets, selection and records: make every stage again')
     p.add_argument('--record', metavar='LABEL', default=None, help='run nothing else: evaluate and profile one model of the report '
                    '(Base or a fresh run, trained) into its record')
+    p.add_argument('--remake-damaged', action='store_true', help='move a damaged stage file or record aside (renamed '
+                   '<name>.damaged-<i>, never deleted) and make it again; without it a damaged file stops the command, named')
     p.add_argument('--status', action='store_true', help='run nothing: show what each stage has done under --out-dir')
     p.add_argument('--export-results', action='store_true',
                    help="run nothing: write the finished stages' results into the notebooks' results folder (lm_study_*.json)")
@@ -757,8 +879,8 @@ def main(argv=None) -> int:
         print(status_text(study_status(LMStudyDesign(), a.out_dir, records, committed_dir))); return 0
     if a.record:
         design = LMStudyDesign()
-        selection = _saved(a.out_dir, 'selection.json', design)
         try:
+            selection = _saved(a.out_dir, 'selection.json', design)
             if selection is None: raise ConfigError(f"no selection of this design under {a.out_dir}: the select stage comes first")
             labels = list(report_models(design, selection['selected'], a.out_dir))
             if a.record not in labels: raise ConfigError(f"{a.record!r} is not one of the report's models: {', '.join(labels)}")
@@ -771,7 +893,7 @@ def main(argv=None) -> int:
             print(f"sage-lm-study: {e}", file=sys.stderr); return 2
         print('\n'.join(map(str, files)) or f"sage-lm-study: no finished stage under {a.out_dir}"); return 0
     try: result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after, records=records,
-                               from_scratch=a.from_scratch)
+                               from_scratch=a.from_scratch, remake_damaged=a.remake_damaged)
     except ConfigError as e:
         print(f"sage-lm-study: {e}", file=sys.stderr); return 2
     print(json.dumps({k: v for k, v in result.items() if k in ('design', 'selected', 'pairs')}, indent=1, ensure_ascii=False))
