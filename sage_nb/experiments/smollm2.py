@@ -26,9 +26,9 @@ __all__ = ['LM_NAME', 'EVAL_SPLITS', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PR
            'pooled_passk', 'training_curves', 'demo_summary', 'demo_audit_table', 'paired_difference',
            'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles',
            'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv',
-           'train_side_by_side', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig',
-           'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table',
-           'parse_args', 'eval_job', 'main']
+           'train_side_by_side', 'writable_dir', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs', 'run_demo',
+           'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate',
+           'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -500,6 +500,21 @@ def train_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, e
     run_side_by_side({f'train {label}': SideJob(train_argv(o)) for label, o in jobs.items()}, log_dir, workers, threads, every)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #dab38b50
+def writable_dir(path, what:str='output folder') -> Path:
+    "`path` made if needed and checked writable, before any model loads: ConfigError with one line when it is a file, cannot be made, is read-only, or lies inside the notebooks' folder (written only by an export)."
+    import os
+    from sage_nb.core import ConfigError
+    p = Path(path).absolute()
+    if nbs_dir().resolve() in (p.resolve(), *p.resolve().parents):
+        raise ConfigError(f"{what} {path} is inside {nbs_dir()}: the notebooks' results are written only by an export command")
+    if p.exists() and not p.is_dir(): raise ConfigError(f"{what} {path} is a file, not a folder")
+    try: p.mkdir(parents=True, exist_ok=True)
+    except OSError as e: raise ConfigError(f"{what} {path} cannot be made: {e.strerror or e}") from None
+    if not os.access(p, os.W_OK | os.X_OK): raise ConfigError(f"{what} {path} is not writable")
+    return p
+
+def _model_key(path) -> str: return str(Path(path).resolve()) if path and Path(path).exists() else str(path)
+
 @dataclass(frozen=True)
 class EvalJob:
     "One model evaluated on held-out problems into a (shareable) results file: `run` here, or `argv` as its own process."
@@ -524,6 +539,35 @@ class EvalJob:
             v = getattr(self, k)
             if not isinstance(v, int) or isinstance(v, bool) or v < least: raise ConfigError(f"eval {k} must be an integer >= {least}, got {v!r}")
 
+    def identity(self) -> tuple:
+        "What identifies the model in a results file: its path (resolved) and its weights' digest (`weights_identity`)."
+        from sage_nb.evaluate import weights_identity
+        try: weights = weights_identity(self.model)
+        except Exception: weights = None   # a hub id or a path that does not resolve: the path alone
+        return (_model_key(self.model), weights)
+    def clash(self) -> str|None:
+        "None, or the line saying that the results file already holds another model (another path or weights) under this label and step."
+        from sage_nb.core import ConfigError
+        try: entry = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}') or {}
+        except (OSError, ValueError, AttributeError) as e:
+            raise ConfigError(f"damaged results file {self.results} ({type(e).__name__}): move it aside or use another --results") from None
+        held = {(_model_key((u.get('settings') or {}).get('model_path')), (u.get('settings') or {}).get('weights'))
+                for u in entry.get('units', {}).values()}
+        other = next((h for h in sorted(held, key=str) if h != self.identity()), None)
+        if other is None: return None
+        return (f"{self.results} already holds {self.label}@{self.step} from another model ({other[0]}, weights {other[1]}; this is "
+                f"{self.identity()[0]}, weights {self.identity()[1]}): give it another --label, or --overwrite to replace it")
+    def check(self, overwrite:bool=False) -> None:
+        "ConfigError with one line before any model loads: the results folder (`writable_dir`), samples that cannot fit in free memory (as `sage-eval`), a label clash (`clash`) unless `overwrite`."
+        from sage_nb.core import ConfigError
+        from sage_nb.evaluate import sampling_bytes, available_bytes, GiB
+        writable_dir(Path(self.results).parent, 'results folder')
+        largest = max((len(ds) for ds in self.sets().values()), default=0)
+        need, free = sampling_bytes(largest, self.n, self.max_new_tokens, keep_texts=True), available_bytes()
+        if free is not None and need > free:
+            raise ConfigError(f"--n {self.n} samples of up to {self.max_new_tokens:,} tokens for {largest:,} problems need about "
+                              f"{need / GiB:.1f} GiB of memory, but {free / GiB:.1f} GiB are free; lower --n, --max-new-tokens or --per-family")
+        if not overwrite and (line := self.clash()): raise ConfigError(line)
     def sets(self) -> dict: return problem_sets(self.per_family, self.ood_per_family, seed=0,
                                                 families=self.families or demo_families(), split=self.split)
     def run(self, progress:bool=True) -> dict:
@@ -535,10 +579,10 @@ class EvalJob:
         fams = tuple(self.sets())
         return [replace(self, families=fams[i::parts]) for i in range(min(parts, len(fams)))]
     def argv(self) -> tuple:
-        "`python -m sage_nb.experiments.smollm2 eval …`: the same evaluation as `sage-lm eval`."
+        "`python -m sage_nb.experiments.smollm2 eval …`: the same evaluation as `sage-lm eval` (its label is this job's own: a retrained run replaces its units)."
         return ('-m', 'sage_nb.experiments.smollm2', 'eval', str(self.model), '--label', self.label, '--results', str(self.results),
                 '--step', str(self.step), '--split', self.split, '--per-family', str(self.per_family),
-                '--ood-per-family', str(self.ood_per_family), '--n', str(self.n), '--max-new-tokens', str(self.max_new_tokens),
+                '--ood-per-family', str(self.ood_per_family), '--n', str(self.n), '--max-new-tokens', str(self.max_new_tokens), '--overwrite',
                 *(('--families', *self.families) if self.families else ()))
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #33ea5da2
@@ -715,6 +759,8 @@ def parse_args(argv=None):
     e.add_argument('--families', nargs='+', default=[], help='only these families (default: the demo\'s, trained and OOD)')
     e.add_argument('--n', type=int, default=EvalJob.n, help='samples per problem (default: %(default)s)')
     e.add_argument('--max-new-tokens', type=int, default=EvalJob.max_new_tokens, help='completion limit (default: %(default)s)')
+    e.add_argument('--overwrite', action='store_true', help='replace what the results file holds under this label and step when it '
+                   'is another model (another path or weights); without it such a clash stops before anything loads')
     b = sub.add_parser('base', help="the base model's table: pass@1..64 per family with intervals over problems (resumable)")
     b.add_argument('--out-dir', default='outputs/lm/base', help='where the results go (default: %(default)s)')
     b.add_argument('--per-family', type=int, default=8, help='test problems per in-distribution family (default: %(default)s)')
@@ -735,6 +781,7 @@ def main(argv=None) -> int:
     from sage_nb.core import ConfigError
     a = parse_args(argv)
     try:
+        if a.command in ('base', 'demo', 'pilot'): writable_dir(a.out_dir)   # before any model loads
         if a.command == 'base':
             sets = problem_sets(a.per_family, a.ood_per_family)
             entry = evaluate_lm(LM_NAME, sets, Path(a.out_dir)/'evaluation_results.json', label='Base', sampling=LMSampling(n=a.n))
@@ -746,6 +793,7 @@ def main(argv=None) -> int:
             return 0
         if a.command == 'eval':
             job = eval_job(a)
+            job.check(overwrite=a.overwrite)   # folder, memory and label clash, before any model loads
             entry = job.run()
             fams = tuple(job.sets())
             for name, part in (('trained families', [f for f in fams if f not in OOD_FAMILIES]), ('OOD', [f for f in fams if f in OOD_FAMILIES])):
@@ -764,6 +812,8 @@ def main(argv=None) -> int:
         return 0
     except ConfigError as e:
         print(f"sage-lm: {e}", file=sys.stderr); return 2
+    except OSError as e:   # a full disk, a folder made read-only meanwhile: one line, not a traceback
+        print(f"sage-lm: {e.strerror or e}: {e.filename or ''}", file=sys.stderr); return 1
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #1ab29044
 #| eval: false
