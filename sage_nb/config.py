@@ -483,6 +483,9 @@ def _count_problems(cfg: TrainConfig) -> list[str]:
         if cfg.lora.r < 1: out.append(f"lora.r must be >= 1 (got {cfg.lora.r})")
         if cfg.lora.alpha <= 0: out.append(f"lora.alpha must be > 0 (got {cfg.lora.alpha})")
         if not 0 <= cfg.lora.dropout < 1: out.append(f"lora.dropout must be in [0, 1) (got {cfg.lora.dropout})")
+        if cfg.lora.dropout > 0 and cfg.sage.get('share_prompt_prefix'):   # exact, or refused: never "the same up to rounding" falsely
+            out.append(f"sage.share_prompt_prefix=true with lora.dropout={cfg.lora.dropout}: a prompt computed once shares one dropout "
+                       "draw among its completions, so their log-probs are not each row's own; set lora.dropout=0 or sage.share_prompt_prefix=false")
     return out
 
 def _range_problems(cfg: TrainConfig) -> list[str]:

@@ -249,6 +249,11 @@ class DemoConfig:
         from sage_nb.config import ALGORITHM_NAMES
         from sage_nb.core import ConfigError
         self.algorithms = tuple(self.algorithms); self.overrides = tuple(self.overrides)
+        for o in [o for o in self.overrides if str(o).split('=')[0].strip() == 'sage.share_prompt_prefix']:   # the override decides, and is recorded as such
+            value = str(o).split('=', 1)[1].strip().lower() if '=' in str(o) else ''
+            if value not in ('true', 'false'): raise ConfigError(f"demo override {o!r}: sage.share_prompt_prefix must be true or false")
+            self.share_prompt_prefix = value == 'true'
+        self.overrides = tuple(o for o in self.overrides if str(o).split('=')[0].strip() != 'sage.share_prompt_prefix')
         for a in self.algorithms:
             if a not in ALGORITHM_NAMES: raise ConfigError(f"demo algorithm {a!r} unknown; known: {', '.join(ALGORITHM_NAMES)}")
         if not isinstance(self.workers, int) or isinstance(self.workers, bool) or self.workers < 0:
