@@ -11,9 +11,10 @@ from pathlib import Path
 from .core import ConfigError
 
 # %% auto #0
-__all__ = ['NAMED_MODELS', 'MARKER', 'GGUF_READER', 'NamedModel', 'is_named_model', 'ModelNotInstalled', 'gguf_path',
-           'file_digest', 'cache_root', 'converted_dir', 'is_converted', 'convert_gguf', 'resolve_model',
-           'is_installed', 'install_commands', 'install_model', 'main']
+__all__ = ['NAMED_MODELS', 'MARKER', 'WEIGHT_FILES', 'GGUF_READER', 'NamedModel', 'is_named_model', 'ModelNotInstalled',
+           'gguf_path', 'file_digest', 'cache_root', 'converted_dir', 'is_converted', 'weights_record',
+           'safetensors_problem', 'check_converted', 'convert_gguf', 'resolve_model', 'is_installed',
+           'install_commands', 'install_model', 'main']
 
 # %% ../nbs/27_named_models.ipynb #8616a18d
 @dataclass(frozen=True)
@@ -113,28 +114,84 @@ def _file_lock(path:Path):
         finally: fcntl.flock(f, fcntl.LOCK_UN)
 
 # %% ../nbs/27_named_models.ipynb #4869a0d7
+WEIGHT_FILES = ('*.safetensors', '*.bin')   # what a conversion's marker records, by size and SHA-256
+
+def weights_record(path) -> dict:
+    "{file name: {size, sha256}} of the weight files in checkpoint directory `path`."
+    files = sorted(f for pattern in WEIGHT_FILES for f in Path(path).glob(pattern) if f.is_file())
+    return {f.name: dict(size=f.stat().st_size, sha256=file_digest(f)) for f in files}
+
+def safetensors_problem(path) -> str|None:
+    "What makes `path` not a whole safetensors file (its header unreadable, its tensors past or short of the file's end), or None."
+    path = Path(path)
+    try:
+        with open(path, 'rb') as f:
+            n = int.from_bytes(f.read(8), 'little')
+            if not 2 <= n <= min(100 << 20, path.stat().st_size - 8): return 'its header is not a safetensors header'
+            header = json.loads(f.read(n))
+        ends = [t['data_offsets'][1] for k, t in header.items() if k != '__metadata__']
+    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e: return f'its header is unreadable ({type(e).__name__})'
+    if 8 + n + max(ends, default=0) != path.stat().st_size: return f'its tensors do not end where the file does ({path.stat().st_size} bytes)'
+    return None
+
+def check_converted(path) -> str|None:
+    "What is wrong with the finished conversion in `path`, or None: each weight file its marker records must have that size and SHA-256. A marker written before it recorded them gets the record once the files are whole safetensors."
+    path = Path(path)
+    try: record = json.loads((path/MARKER).read_text())
+    except (OSError, ValueError) as e: return f'its marker is unreadable ({type(e).__name__})'
+    if not isinstance(record, dict): return 'its marker is not a record'
+    files = record.get('weights')
+    if files is None:                                          # an older marker: checked as files, then recorded
+        found = sorted(f for pattern in WEIGHT_FILES for f in path.glob(pattern))
+        if not found: return 'it has no weight file'
+        bad = next(((f.name, why) for f in found if f.suffix == '.safetensors' and (why := safetensors_problem(f))), None)
+        if bad: return f'{bad[0]}: {bad[1]}'
+        (tmp := path/f'.{MARKER}.{os.getpid()}.tmp').write_text(json.dumps(record | dict(weights=weights_record(path)), indent=1))
+        os.replace(tmp, path/MARKER)
+        return None
+    if not isinstance(files, dict) or not files: return 'its marker records no weight file'
+    for name, want in files.items():
+        f = path/name
+        if not f.is_file(): return f'{name} is missing'
+        if f.stat().st_size != (want or {}).get('size'): return f"{name} is {f.stat().st_size:,} bytes, not {(want or {}).get('size')}"
+        if file_digest(f) != want.get('sha256'): return f'{name} does not match its recorded SHA-256'
+    return None
+
+def _remove_partials(out:Path) -> list[Path]:
+    "Remove the unfinished conversions into `out` (`.<name>.partial-<pid>` siblings, ours only); called under its lock, so none is being written."
+    gone = sorted(out.parent.glob(f'.{out.name}.partial-*')) if out.parent.is_dir() else []
+    for p in gone: shutil.rmtree(p, ignore_errors=True)
+    return gone
+
 def convert_gguf(gguf, out, *, source:dict|None=None, verbose:bool=True) -> Path:
-    "Convert GGUF file `gguf` into an ordinary checkpoint directory `out` (once: a finished `out` is reused)."
+    "Convert GGUF file `gguf` into an ordinary checkpoint directory `out` (once: a finished `out` that passes `check_converted` is reused; one that fails it is converted again). Unfinished conversions left by a killed process are removed first."
     gguf, out = Path(gguf), Path(out)
     with _file_lock(out.with_name(f".{out.name}.lock")):
-        if is_converted(out): return out
+        for p in _remove_partials(out):
+            if verbose: print(f"removed {p.name}: an unfinished conversion of a process that stopped", flush=True)
+        if is_converted(out):
+            problem = check_converted(out)
+            if problem is None: return out
+            print(f"the cached checkpoint {out} failed its check ({problem}): converting it again", file=sys.stderr, flush=True)
+            (out/MARKER).unlink()
         tmp = out.with_name(f".{out.name}.partial-{os.getpid()}")
-        shutil.rmtree(tmp, ignore_errors=True)   # ours: a dot-named sibling only this function writes
         if verbose: print(f"converting {gguf.name} into a trainable checkpoint (once; cached in {out.parent}) ...", flush=True)
         t0 = time.time()
         _convert_into(gguf, tmp)
-        record = dict(source=str(gguf), sha256=file_digest(gguf), seconds=round(time.time() - t0, 1), **(source or {}))
+        record = dict(source=str(gguf), sha256=file_digest(gguf), seconds=round(time.time() - t0, 1), **(source or {}),
+                      weights=weights_record(tmp))
         (tmp/MARKER).write_text(json.dumps(record, indent=1))
-        if out.exists(): shutil.rmtree(out)   # an unfinished directory of ours (no marker)
+        if out.exists(): shutil.rmtree(out)   # an unfinished directory of ours (no marker), or one that failed its check
         os.replace(tmp, out)
     return out
 
 # %% ../nbs/27_named_models.ipynb #ed21a79f
 def resolve_model(name_or_path, *, verbose:bool=True) -> str:
-    "A named model's converted checkpoint directory (converting it on first use); any other name or path unchanged."
+    "A named model's converted checkpoint directory (converting it on first use, and again when its weights fail `check_converted`); any other name or path unchanged."
     if not is_named_model(name_or_path): return name_or_path
     out = converted_dir(name_or_path)
-    if not is_converted(out): convert_gguf(gguf_path(name_or_path), out, source=dict(name=name_or_path), verbose=verbose)
+    if not is_converted(out) or check_converted(out) is not None:   # checked once per process (the digest is memoised)
+        convert_gguf(gguf_path(name_or_path), out, source=dict(name=name_or_path), verbose=verbose)
     return str(out)
 
 # %% ../nbs/27_named_models.ipynb #24cd23d8
