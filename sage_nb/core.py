@@ -136,8 +136,11 @@ def atomic_write_text(path, text:str) -> Path:
     "Write `text` to `path` through a temporary file and `os.replace`: readers never see a half-written file."
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
-    tmp.write_text(text, encoding='utf-8')
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(text, encoding='utf-8')
+        os.replace(tmp, path)
+    except BaseException:            # a full disk, a kill: the temporary file goes, the old file stays as it was
+        tmp.unlink(missing_ok=True); raise
     return path
 
 def atomic_write_json(path, obj) -> Path:

@@ -9,12 +9,12 @@ import functools, math
 import numpy as np
 import json
 from pathlib import Path
-from ..core import ConfigError, json_digest, atomic_write_json, atomic_write_text, nbs_dir
+from ..core import ConfigError, json_digest, atomic_write_json, atomic_write_text, nbs_dir, file_lock
 from ..named_models import resolve_model
 from ..passk import pass_at_k, seed_t_interval
 from ..arith import OOD_FAMILIES
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
-    EvalJob, SideJob, EVAL_PROGRESS, SHARE_PROMPT_PREFIX, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
+    EvalJob, SideJob, EVAL_PROGRESS, writable_dir, SHARE_PROMPT_PREFIX, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
 
 # %% auto #0
@@ -715,35 +715,37 @@ def check_stage_files(design:LMStudyDesign, out_dir, remake_damaged:bool=False) 
 
 def run_lm_study(design:LMStudyDesign|None=None, out_dir='outputs/lm-study', workers:int=2, stop_after:str='report',
                  progress:bool=True, records=None, from_scratch:bool=False, remake_damaged:bool=False) -> dict:
-    "Carry out the registered design up to `stop_after` (one of `STAGES`); every stage resumes. Returns what it has. Damaged stage files and records stop it before any work, named (`remake_damaged`: moved aside and made again)."
+    "Carry out the registered design up to `stop_after` (one of `STAGES`); every stage resumes. Returns what it has. Damaged stage files and records stop it before any work, named (`remake_damaged`: moved aside and made again); a second command on the same `out_dir` stops at once, naming the first (the study folder's lock, held throughout)."
     if stop_after not in STAGES: raise ConfigError(f"stop_after must be one of {STAGES}, got {stop_after!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1: raise ConfigError(f"workers must be an integer >= 1, got {workers!r}")
     design = design or LMStudyDesign()
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    records = records_dir(out, records, from_scratch)
-    done = dict(design=design.digest)
-    check_stage_files(design, out, remake_damaged)
-    if stop_after in ('fresh', 'report'): load_records(design, records, remake_damaged)   # before hours of tuning, not after
-    if not from_scratch:
-        for name in restore_committed(design, out): print(f"[lm-study] {name}: the committed lm_study_{name}.json", flush=True)
-    done['targets'] = _saved(out, 'targets.json', design) or targets_stage(design, out, progress=progress)
-    print(f"[lm-study] targets: {out/'targets.json'}", flush=True)
-    if stop_after == 'targets': return done
-    if _saved(out, 'selection.json', design):
-        print("[lm-study] tuning: the selection is made; its runs are not needed again", flush=True)
-    else:
-        print(f"[lm-study] tuning: {len(study_runs(design))} runs", flush=True)
-        train_side_by_side({r['name']: run_overrides(r, design, out) for r in study_runs(design)}, out, workers)
-    if stop_after == 'tune': return done
-    done['selected'] = selected = select_stage(design, out, progress, workers)
-    print(f"[lm-study] selected: {selected}", flush=True)
-    if stop_after == 'select': return done
-    jobs = fresh_jobs(design, selected, out, records, workers, remake_damaged)
-    print(f"[lm-study] fresh seeds and records: {len(jobs)} jobs, records in {records}", flush=True)
-    if jobs: run_side_by_side(jobs, out, workers)
-    if stop_after == 'fresh': return done
-    summary = report_stage(design, selected, out, records)
-    print(f"[lm-study] report: {', '.join(map(str, write_report(summary, out)))}, {out/'study_summary.json'}", flush=True)
-    return summary
+    with file_lock(out/'.lm_study.lock', wait=False, what=f'study folder {out}', hint=': one sage-lm-study per folder at a time'):
+        records = records_dir(out, records, from_scratch)
+        done = dict(design=design.digest)
+        check_stage_files(design, out, remake_damaged)
+        if stop_after in ('fresh', 'report'): load_records(design, records, remake_damaged)   # before hours of tuning, not after
+        if not from_scratch:
+            for name in restore_committed(design, out): print(f"[lm-study] {name}: the committed lm_study_{name}.json", flush=True)
+        done['targets'] = _saved(out, 'targets.json', design) or targets_stage(design, out, progress=progress)
+        print(f"[lm-study] targets: {out/'targets.json'}", flush=True)
+        if stop_after == 'targets': return done
+        if _saved(out, 'selection.json', design):
+            print("[lm-study] tuning: the selection is made; its runs are not needed again", flush=True)
+        else:
+            print(f"[lm-study] tuning: {len(study_runs(design))} runs", flush=True)
+            train_side_by_side({r['name']: run_overrides(r, design, out) for r in study_runs(design)}, out, workers)
+        if stop_after == 'tune': return done
+        done['selected'] = selected = select_stage(design, out, progress, workers)
+        print(f"[lm-study] selected: {selected}", flush=True)
+        if stop_after == 'select': return done
+        jobs = fresh_jobs(design, selected, out, records, workers, remake_damaged)
+        print(f"[lm-study] fresh seeds and records: {len(jobs)} jobs, records in {records}", flush=True)
+        if jobs: run_side_by_side(jobs, out, workers)
+        if stop_after == 'fresh': return done
+        summary = report_stage(design, selected, out, records)
+        print(f"[lm-study] report: {', '.join(map(str, write_report(summary, out)))}, {out/'study_summary.json'}", flush=True)
+        return summary
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #fa1e6328
 def training_rows(design:LMStudyDesign, out_dir, selection:dict|None=None, stage:str='tune', records=None) -> list[dict]:
@@ -874,6 +876,12 @@ def main(argv=None) -> int:
     import sys
     a = parse_args(argv)
     records = records_dir(a.out_dir, a.records, a.from_scratch)
+    try: return _main(a, records)
+    except OSError as e:   # a full disk, a folder made read-only meanwhile: one line, not a traceback
+        print(f"sage-lm-study: {e.strerror or e}: {e.filename or ''}", file=sys.stderr); return 1
+
+def _main(a, records) -> int:
+    import sys
     if a.status:
         committed_dir = None if a.from_scratch else nbs_dir()/'results'
         print(status_text(study_status(LMStudyDesign(), a.out_dir, records, committed_dir))); return 0
@@ -892,7 +900,10 @@ def main(argv=None) -> int:
         except ConfigError as e:
             print(f"sage-lm-study: {e}", file=sys.stderr); return 2
         print('\n'.join(map(str, files)) or f"sage-lm-study: no finished stage under {a.out_dir}"); return 0
-    try: result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after, records=records,
+    try:
+        if a.workers < 1: raise ConfigError(f"--workers must be >= 1, got {a.workers}")
+        writable_dir(a.out_dir, 'study folder')                        # before any model loads; never inside nbs/
+        result = run_lm_study(out_dir=a.out_dir, workers=a.workers, stop_after=a.stop_after, records=records,
                                from_scratch=a.from_scratch, remake_damaged=a.remake_damaged)
     except ConfigError as e:
         print(f"sage-lm-study: {e}", file=sys.stderr); return 2

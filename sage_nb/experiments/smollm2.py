@@ -462,8 +462,9 @@ class SideJob:
 def _log_name(name:str) -> str: return re.sub(r'[^\w.-]+', '_', name) + '.log'
 
 def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
-    "Run {name: SideJob}, `workers` processes at a time in the order given, each with `threads` threads; logs `<name>.log`."
-    import os, subprocess, sys
+    "Run {name: SideJob}, `workers` processes at a time in the order given, each with `threads` threads; logs `<name>.log`. A failure, Ctrl-C or SIGTERM stops every child (each resumes where it was); a child dies with this process even when it is killed."
+    import functools, os, signal, subprocess, sys, threading
+    from sage_nb.core import die_with_parent
     names = list(jobs)
     for i, (name, job) in enumerate(jobs.items()):
         late = [d for d in job.after if d not in names[:i]]
@@ -472,12 +473,15 @@ def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, eve
     threads = threads or max(1, (os.cpu_count() or 1) // workers)
     env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
     pending, running, finished, last = dict(jobs), {}, set(), time.time()
+    def stop(signum, frame): raise SystemExit(128 + signum)   # SIGTERM: through the `finally` below, like Ctrl-C
+    previous = signal.signal(signal.SIGTERM, stop) if threading.current_thread() is threading.main_thread() else None
     try:
         while pending or running:
             for name in [n for n, j in pending.items() if finished.issuperset(j.after)][:workers - len(running)]:
                 log = Path(log_dir)/_log_name(name)
                 with open(log, 'w') as f:
-                    proc = subprocess.Popen([sys.executable, *pending.pop(name).argv], stdout=f, stderr=subprocess.STDOUT, env=env)
+                    proc = subprocess.Popen([sys.executable, *pending.pop(name).argv], stdout=f, stderr=subprocess.STDOUT, env=env,
+                                            preexec_fn=functools.partial(die_with_parent, os.getpid()))
                 running[name] = (proc, log)
             time.sleep(0.5)
             for name, (proc, log) in list(running.items()):
@@ -496,6 +500,7 @@ def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, eve
         for proc, _ in running.values():
             try: proc.wait(timeout=30)
             except subprocess.TimeoutExpired: proc.kill()
+        if previous is not None: signal.signal(signal.SIGTERM, previous)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #20ae1b40
 def train_argv(overrides) -> tuple: return ('-m', 'sage_nb.train', '--preset', 'cpu-smollm2', *overrides)
@@ -673,6 +678,7 @@ class PilotConfig:
         self.algorithms, self.learning_rates = tuple(self.algorithms), tuple(float(r) for r in self.learning_rates)
         if not self.learning_rates or any(not 0 < r < 1 for r in self.learning_rates):
             raise ConfigError(f"pilot learning_rates must be in (0, 1), got {self.learning_rates}")
+        if self.steps < 4: raise ConfigError(f"pilot steps must be >= 4, got {self.steps}: the rule scores the second half and the last quarter of the logged steps")
         if self.seed == DemoConfig.seed: raise ConfigError(f"the pilot's seed must not be the demo's reported seed {DemoConfig.seed}")
 
 def pilot_run_name(algorithm:str, lr:float) -> str: return f'{algorithm}_lr{lr:g}'
