@@ -283,7 +283,8 @@ _NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_imp
                      'sft': ('build_tiny', 'save_steps'),
                      'rl': ('resume', 'logging_steps', 'save_steps', 'save_total_limit', 'log_completions', 'report_to',
                             'run_name', 'disable_tqdm', 'push_to_hub', 'hub_model_id', 'logging_first_step'),
-                     'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route', 'share_prompt_prefix', 'entropy_band')}
+                     'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route', 'entropy_band')}
+_RECORDED_LATER = ('sage.share_prompt_prefix',)   # run-defining since issue 42; a run directory from before lacks it: not compared there
 
 _ADDED_LATER = {('data', 'instruction'), ('data', 'generate')}   # left unset, not recorded: older run directories still match
 
@@ -314,7 +315,7 @@ def settings_diff(old:dict, new:dict) -> list[str]:
             else: out[s] = sec
         return out
     a, b = flat(old), flat(new)
-    for k in [k for k in set(a) ^ set(b) if k.startswith('data_files.')]: a.pop(k, None); b.pop(k, None)   # recorded on one side only
+    for k in [k for k in set(a) ^ set(b) if k.startswith('data_files.') or k in _RECORDED_LATER]: a.pop(k, None); b.pop(k, None)   # recorded on one side only
     return [f"{k}: {a.get(k, '(unset)')!r} -> {b.get(k, '(unset)')!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
 
 # %% ../nbs/24_train.ipynb #882be483

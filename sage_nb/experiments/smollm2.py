@@ -228,7 +228,7 @@ def training_setup(summary:dict, low:float=0.02, high:float=0.70, per_family:int
 # %% ../../nbs/experiments/44_smollm2.ipynb #ada8c5c2
 QUICK_OVERRIDES = ('generation.num_generations=4', 'generation.max_completion_length=16', 'rl.per_device_train_batch_size=4',
                    'rl.save_steps=1')
-SHARE_PROMPT_PREFIX = 'sage.share_prompt_prefix=true'   # not run-defining: the same log-probs to float rounding, 0.75x the step
+SHARE_PROMPT_PREFIX = 'sage.share_prompt_prefix=true'   # the same log-probs to float rounding (refused with LoRA dropout), 0.75x the step; recorded in run_settings.json
 
 @dataclass
 class DemoConfig:
