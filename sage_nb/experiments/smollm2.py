@@ -479,7 +479,8 @@ def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, eve
         while pending or running:
             for name in [n for n, j in pending.items() if finished.issuperset(j.after)][:workers - len(running)]:
                 log = Path(log_dir)/_log_name(name)
-                with open(log, 'w') as f:
+                with open(log, 'a') as f:   # appended: a rerun (resume, remade record) keeps what the first run printed
+                    f.write(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} {name} ===\n"); f.flush()
                     proc = subprocess.Popen([sys.executable, *pending.pop(name).argv], stdout=f, stderr=subprocess.STDOUT, env=env,
                                             preexec_fn=functools.partial(die_with_parent, os.getpid()))
                 running[name] = (proc, log)
