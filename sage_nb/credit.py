@@ -61,14 +61,15 @@ def group_advantages(rewards: Tensor, num_generations: int, scale: str = 'group'
 
 # %% ../nbs/12_credit.ipynb #c7ed0002
 def guide_share(rewards: Tensor, shaping: Tensor, num_generations: int) -> float:
-    "The guide's share S_g / (S_r + S_g) of the shaped return's within-group spread (mean absolute deviation); 0 when neither varies."
-    def spread(x):
-        g = x.float().reshape(-1, num_generations)
-        return torch.nanmean((g - torch.nanmean(g, dim=1, keepdim=True)).abs()).nan_to_num(0.0)
+    "The guide's share S_g / (S_r + S_g) of the shaped return's within-group spread (mean absolute deviation), over groups whose rewards differ; NaN when none do."
     if rewards.numel() != shaping.numel() or rewards.numel() % num_generations:
         raise ValueError(f"rewards ({rewards.numel()}) and shaping ({shaping.numel()}) must be equal groups of {num_generations}")
-    s_r, s_g = spread(rewards), spread(shaping)
-    return 0.0 if s_r + s_g == 0 else float(s_g / (s_r + s_g))
+    r, g = rewards.float().reshape(-1, num_generations), shaping.float().reshape(-1, num_generations)
+    dev = lambda x: (x - torch.nanmean(x, dim=1, keepdim=True)).abs()
+    varies = torch.nan_to_num(dev(r), nan=0.0).amax(dim=1) > 1e-9
+    if not varies.any(): return float('nan')
+    s_r, s_g = torch.nanmean(dev(r)[varies]), torch.nanmean(dev(g)[varies]).nan_to_num(0.0)
+    return float(s_g / (s_r + s_g))
 
 # %% ../nbs/12_credit.ipynb #4f85ba6a
 def returns_to_go(log_q: Tensor, mask: Tensor) -> Tensor:

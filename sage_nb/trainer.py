@@ -8,6 +8,7 @@ import ast, hashlib, inspect, json, sys, warnings
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from fastcore.basics import patch
+from tqdm.auto import tqdm
 from pathlib import Path
 
 import torch
@@ -650,11 +651,12 @@ def _warn_once(self:SAGETrainer, kind: str, line: str):
     "Print `line` on stderr the first time `kind` happens in this run (main process only)."
     if kind in self._warned or not self.accelerator.is_main_process: return
     self._warned.add(kind)
-    print(f"sage_nb warning: {line}", file=sys.stderr, flush=True)
+    tqdm.write(f"sage_nb warning: {line}", file=sys.stderr)   # on a line of its own, not inside the step bar
 
 @patch
 def _watch_guide_share(self:SAGETrainer, share: float, mode: str):
-    "Log `sage/guide_share`; warn once when the guide's term outweighs the reward's inside the groups."
+    "Log `sage/guide_share` (a step whose groups all have equal rewards has none); warn once when the guide's term outweighs the reward's."
+    if share != share: return
     self._metrics[mode]['sage/guide_share'].append(share)
     if mode == 'train' and share > 0.5:
         self._warn_once('guide_share', f"step {self.state.global_step}: beta*log Q varies more inside groups than the reward "
@@ -675,7 +677,8 @@ def _watch_entropy(self:SAGETrainer, mode: str):
     if not lo <= ratio <= hi:
         self._warn_once('entropy', f"step {self.state.global_step}: token entropy {float(ents[-1]):.2f} is {ratio:.2f}x the "
                         f"starting {state.base_entropy:.2f}, outside entropy_band ({lo:g}, {hi:g}): the policy is "
-                        + ("collapsing onto a few tokens" if ratio < lo else "diffusing (a guide or bonus may be rewarding entropy)"))
+                        + ("sharpening onto a few tokens (GRPO that learns does this; watch pass@k against the start)" if ratio < lo
+                           else "diffusing (a guide or bonus may be rewarding entropy)"))
 
 # %% ../nbs/22_trainer.ipynb #86573344
 @patch
