@@ -85,15 +85,7 @@ class SAGEConfig(GRPOConfig):
         if self.kl_direction == 'forward': self._check_forward_kl()
         if not isinstance(self.share_prompt_prefix, bool):
             raise ValueError(f"SAGEConfig.share_prompt_prefix must be true or false, got {self.share_prompt_prefix!r}")
-        if not isinstance(self.dynamic_sampling, bool):
-            raise ValueError(f"SAGEConfig.dynamic_sampling must be true or false, got {self.dynamic_sampling!r}")
-        if isinstance(self.dynamic_sampling_max_rounds, bool) or not isinstance(self.dynamic_sampling_max_rounds, int) \
-                or self.dynamic_sampling_max_rounds < 1:
-            raise ValueError(f"SAGEConfig.dynamic_sampling_max_rounds must be an integer >= 1, got {self.dynamic_sampling_max_rounds!r}")
-        band = tuple(self.entropy_band) if isinstance(self.entropy_band, (list, tuple)) else ()
-        if len(band) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in band) or not 0 < band[0] < 1 < band[1]:
-            raise ValueError(f"SAGEConfig.entropy_band must be two ratios (low, high) with 0 < low < 1 < high, got {self.entropy_band!r}")
-        self.entropy_band = tuple(float(x) for x in band)
+        _check_sampling_and_watch(self)
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
         if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
 
@@ -126,6 +118,19 @@ class SAGEConfig(GRPOConfig):
     def for_algorithm(cls, name: str, **settings) -> 'SAGEConfig':
         "Config of the named algorithm (see `ALGORITHMS` and `algorithm_settings`); `settings` are any other fields."
         return cls(**algorithm_settings(name, **settings))
+
+# %% ../nbs/20_config.ipynb #c7ed0201
+def _check_sampling_and_watch(cfg: SAGEConfig):
+    "Check (and normalise) the dynamic-sampling and collapse-watch fields of `cfg`; ValueError in one line otherwise."
+    if not isinstance(cfg.dynamic_sampling, bool):
+        raise ValueError(f"SAGEConfig.dynamic_sampling must be true or false, got {cfg.dynamic_sampling!r}")
+    rounds = cfg.dynamic_sampling_max_rounds
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"SAGEConfig.dynamic_sampling_max_rounds must be an integer >= 1, got {rounds!r}")
+    band = tuple(cfg.entropy_band) if isinstance(cfg.entropy_band, (list, tuple)) else ()
+    if len(band) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in band) or not 0 < band[0] < 1 < band[1]:
+        raise ValueError(f"SAGEConfig.entropy_band must be two ratios (low, high) with 0 < low < 1 < high, got {cfg.entropy_band!r}")
+    cfg.entropy_band = tuple(float(x) for x in band)
 
 # %% ../nbs/20_config.ipynb #064b5bc1
 ALGORITHMS: dict[str, dict[str, Any]] = {n: REGISTRY[n].trainer_fields for n in names('algorithm')}   # from sage_nb.algorithms
