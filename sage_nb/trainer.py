@@ -416,7 +416,8 @@ def _dynamic_rollout(self:SAGETrainer, inputs: list) -> RolloutReplay:
         ent = rec.entropies(len(batch), max(map(len, ids))) if rec is not None else None
         rounds.append((batch, generated, rewards_per_func, ent))
         flags.append(informative_groups(rewards, G)); rewards_all.append(rewards)
-        missing = target - sum(int(f.sum()) for f in flags)
+        found = sum(int(f.sum()) for f in flags)   # informative groups sampled so far this step
+        missing = target - found
         if missing <= 0 or r == cap: break
         batch = self._more_prompts(missing, r + 1, seen)
         if not batch: break   # the training set has no prompt left that this step has not sampled
@@ -430,7 +431,7 @@ def _dynamic_rollout(self:SAGETrainer, inputs: list) -> RolloutReplay:
         recorder = GenerationEntropyRecorder.replayed(pad_rows(kept, [len(c) for c in generated[1]]))
     metrics = self._metrics['train']
     n_groups = sum(len(f) for f in flags)
-    for key, value in (('informative_share', sum(int(f.sum()) for f in flags) / n_groups), ('rounds', len(rounds)),
+    for key, value in (('informative_share', found / n_groups), ('rounds', len(rounds)),
                        ('prompts', n_groups), ('filled', target - informative),
                        ('reward_all', torch.cat(rewards_all).nanmean().item())):
         metrics[f'dynamic/{key}'].append(float(value))
