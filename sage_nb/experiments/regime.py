@@ -13,16 +13,21 @@ from ..arith import FAMILIES, TRAIN_FAMILIES
 from ..audit import audited_entry
 from ..evaluate import load_results
 from .smollm2 import (LM_NAME, EvalJob, SideJob, run_side_by_side, eval_side_jobs, train_argv, preset_run_overrides,
-                      pooled_passk, training_curves, family_rows, committed, EVAL_PROGRESS)
+                      pooled_passk, training_curves, family_rows, committed, EVAL_PROGRESS, OOD_FAMILIES,
+                      family_records, problem_bootstrap)
+from ..passk import pass_at_k
 
 # %% auto #0
 __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDATION_PER_FAMILY', 'VALIDATION_N', 'KNOBS',
-           'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'CurriculumConfig', 'problem_rates',
-           'in_window', 'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows',
-           'write_curriculum_set', 'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed',
-           'regime_choice', 'RegimeConfig', 'curriculum_families', 'validation_job', 'validation_summary', 'arm_record',
+           'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'DEMO_SEEDS', 'DEMO_METHODS',
+           'TEST_PER_FAMILY', 'TEST_OOD_PER_FAMILY', 'TEST_N', 'CurriculumConfig', 'problem_rates', 'in_window',
+           'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set',
+           'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
+           'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'train_and_evaluate',
            'run_stage', 'stage_c', 'stage_d', 'horizon_steps', 'demo_steps', 'run_horizon', 'pilot_stages',
-           'stage_arms', 'pilot_table', 'plot_pilot', 'parse_args', 'main']
+           'stage_arms', 'pilot_table', 'plot_pilot', 'test_job', 'demo_arms', 'problem_gains', 'interval',
+           'demo_run_summary', 'pooled_gain', 'demo_results', 'demo_seed_summary', 'run_demo', 'demo_table',
+           'parse_args', 'export', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -132,12 +137,13 @@ class RegimeArm:
     steps: int = PILOT_STEPS
     algorithm: str = 'GRPO'
     knob: tuple = ()                  # (name, value) of `KNOBS`, for stage D
+    seed: int = REGIME_SEED           # the pilot's runs use the tuning seed; the demo's, fresh ones
 
     def __post_init__(self):
         if not 0 < self.learning_rate < 1: raise ConfigError(f"learning_rate must be in (0, 1), got {self.learning_rate}")
-        for k in ('prompts', 'steps'):
+        for k, least in (('prompts', 1), ('steps', 1), ('seed', 0)):
             v = getattr(self, k)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ConfigError(f"{k} must be an integer >= 1, got {v!r}")
+            if isinstance(v, bool) or not isinstance(v, int) or v < least: raise ConfigError(f"{k} must be an integer >= {least}, got {v!r}")
         if self.knob and (len(self.knob) != 2 or self.knob[0] not in KNOBS):
             raise ConfigError(f"knob must be (name, value) with name in {list(KNOBS)}, got {self.knob!r}")
         object.__setattr__(self, 'knob', tuple(self.knob))
@@ -145,13 +151,13 @@ class RegimeArm:
     @property
     def name(self) -> str:
         return (f"{self.algorithm}_lr{self.learning_rate:g}_p{self.prompts}" + ('_ds' if self.dynamic_sampling else '')
-                + (f"_{self.knob[0]}{self.knob[1]:g}" if self.knob else '') + (f"_s{self.steps}" if self.steps != PILOT_STEPS else ''))
+                + (f"_{self.knob[0]}{self.knob[1]:g}" if self.knob else '') + (f"_s{self.steps}" if self.steps != PILOT_STEPS else '') + (f"_seed{self.seed}" if self.seed != REGIME_SEED else ''))
 
     def overrides(self, out_dir) -> list[str]:
         "`sage-train --preset cpu-smollm2` overrides of this run, kept under `out_dir`."
         long_run = ('rl.save_steps=8', 'rl.save_total_limit=100') if self.steps > PILOT_STEPS else ()   # every checkpoint kept
         knob = (f'{KNOBS[self.knob[0]]}={self.knob[1]:g}',) if self.knob else ()
-        return preset_run_overrides(out_dir, self.algorithm, self.steps, REGIME_SEED, f'rl.learning_rate={self.learning_rate:g}',
+        return preset_run_overrides(out_dir, self.algorithm, self.steps, self.seed, f'rl.learning_rate={self.learning_rate:g}',
                                     f'rl.per_device_train_batch_size={8 * self.prompts}', 'sage.share_prompt_prefix=true',
                                     f'sage.dynamic_sampling={str(self.dynamic_sampling).lower()}', f'algorithm_name={self.name}',
                                     f'data.dataset_name={Path(out_dir)/"curriculum_train.jsonl"}',
@@ -209,25 +215,24 @@ def validation_job(model, label: str, step: int, results, families) -> EvalJob:
                    ood_per_family=0, families=tuple(families), n=VALIDATION_N)
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #665c283e
-def validation_summary(entry: dict, families) -> dict:
-    "Pooled validation pass@1 and pass@n of one results entry, as audited and as scored, with 95% intervals over problems."
-    n = VALIDATION_N
+def pass_summary(entry: dict, families, n: int = VALIDATION_N) -> dict:
+    "Pooled pass@1 and pass@n over the problems of `families` in one results entry, as audited and as scored, with 95% intervals over problems."
     audited, scored = pooled_passk(audited_entry(entry), families, ks=[1, n]), pooled_passk(entry, families, ks=[1, n])
     return dict(score=audited['1']['mean'], score_lo=audited['1']['lo'], score_hi=audited['1']['hi'],
                 **{f'pass@{n}': audited[str(n)]['mean'], 'pass@1 scored': scored['1']['mean'], f'pass@{n} scored': scored[str(n)]['mean']},
                 problems=sum(len(u['records']) for u in entry['units'].values() if u['dataset'] in families))
 
-def arm_record(arm: RegimeArm, log_history: list, entry: dict, families) -> dict:
-    "One run's record: the rule's numbers, the validation summary and the training curves."
+def arm_record(arm: RegimeArm, log_history: list, entry: dict, families, n: int = VALIDATION_N) -> dict:
+    "One run's record: the rule's numbers, the evaluation's `pass_summary` and the training curves."
     curves = training_curves(log_history)
     # TRL's `reward` covers the groups a step trained on; with dynamic sampling that is a biased subset, so the curve
     # runs are compared on is the mean reward of every completion sampled (the same thing without dynamic sampling)
     curves['sampled reward'] = [float(h.get('dynamic/reward_all', h['reward'])) for h in log_history if 'reward' in h]
     times = [t for t in curves['step time (s)'] if t == t]
     tokens = np.diff([0.0] + [float(h['num_tokens']) for h in log_history if 'reward' in h and 'num_tokens' in h])
-    rec = dict(name=arm.name, arm=asdict(arm), seed=REGIME_SEED, step_s=float(np.mean(times)) if times else float('nan'),
+    rec = dict(name=arm.name, arm=asdict(arm), seed=arm.seed, step_s=float(np.mean(times)) if times else float('nan'),
                tokens_per_step=float(tokens.mean()) if len(tokens) else float('nan'),
-               **validation_summary(entry, families), curves=curves)
+               **pass_summary(entry, families, n), curves=curves)
     return dict(rec, collapsed=collapsed(rec))
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #82d0fa2a
@@ -247,22 +252,28 @@ def _write_record(arm: RegimeArm, cfg: RegimeConfig, results: dict, families, **
     atomic_write_json(cfg.record_path(arm.name), rec)
     return rec
 
-def run_stage(arms, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
-    "Train, evaluate and record every run of `arms` (resumable); returns {'Base': summary, run name: record}."
+def train_and_evaluate(arms, evals: dict, cfg: RegimeConfig, parts: int = 1, every: float = 60.0) -> None:
+    "Train `arms` and run `evals` ({label: EvalJob}, each in `parts` processes; a run's evaluation waits for its training), `cfg.workers` processes at a time."
     from sage_nb.named_models import resolve_model
-    cfg = cfg or RegimeConfig()
-    out, fams = Path(cfg.out_dir), curriculum_families()
-    todo = [a for a in arms if _saved_record(cfg.record_path(a.name)) is None]
-    base = validation_job(LM_NAME, 'Base', 0, cfg.results, fams)
-    evals = {'Base': base, **{a.name: validation_job(cfg.run_dir(a), a.name, a.steps, cfg.results, fams) for a in todo}}
-    jobs = {f'train {a.name}': SideJob(train_argv(a.overrides(out))) for a in todo}
-    jobs |= eval_side_jobs(evals, 1, after=lambda label: () if label == 'Base' else (f'train {label}',))
+    out = Path(cfg.out_dir)
+    jobs = {f'train {a.name}': SideJob(train_argv(a.overrides(out))) for a in arms}
+    trained = {a.name for a in arms}
+    jobs |= eval_side_jobs(evals, parts, after=lambda label: (f'train {label}',) if label in trained else ())
     (out/'logs').mkdir(parents=True, exist_ok=True)
     resolve_model(LM_NAME)   # convert the model once, before processes race for it
     run_side_by_side(jobs, out/'logs', cfg.workers, every=every)
+
+def run_stage(arms, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
+    "Train, evaluate and record every run of `arms` (resumable); returns {'Base': summary, run name: record}."
+    cfg = cfg or RegimeConfig()
+    fams = curriculum_families()
+    todo = [a for a in arms if _saved_record(cfg.record_path(a.name)) is None]
+    evals = {'Base': validation_job(LM_NAME, 'Base', 0, cfg.results, fams),
+             **{a.name: validation_job(cfg.run_dir(a), a.name, a.steps, cfg.results, fams) for a in todo}}
+    train_and_evaluate(todo, evals, cfg, every=every)
     results = load_results(cfg.results)['models']
     for a in todo: _write_record(a, cfg, results, fams)
-    return {'Base': validation_summary(results['Base@0'], fams), **{a.name: _saved_record(cfg.record_path(a.name)) for a in arms}}
+    return {'Base': pass_summary(results['Base@0'], fams), **{a.name: _saved_record(cfg.record_path(a.name)) for a in arms}}
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #4a4d29e5
 def stage_c(chosen: RegimeArm) -> RegimeArm:
@@ -272,7 +283,7 @@ def stage_c(chosen: RegimeArm) -> RegimeArm:
 def stage_d(chosen: RegimeArm, steps: int) -> dict:
     "{method: its runs} of stage D at the chosen setting and the demo's step count: SAGE_Branch's γ and the entropy bonus."
     return {'SAGE_Branch': tuple(replace(chosen, algorithm='SAGE_Branch', knob=('gamma', g), steps=steps) for g in (0.5, 1.0, 2.0)),
-            'entropy bonus': tuple(replace(chosen, knob=('entropy_coef', c), steps=steps) for c in (0.001, 0.01, 0.03))}
+            'entropy_bonus': tuple(replace(chosen, knob=('entropy_coef', c), steps=steps) for c in (0.001, 0.01, 0.03))}
 
 def horizon_steps(arm: RegimeArm) -> list[int]: return list(range(HORIZON_EVERY, arm.steps + 1, HORIZON_EVERY))
 
@@ -296,7 +307,7 @@ def run_horizon(arm: RegimeArm, cfg: RegimeConfig | None = None, every: float = 
     run_side_by_side(eval_side_jobs(evals, cfg.workers), out/'logs', cfg.workers, every=every)
     results = load_results(cfg.results)['models']
     return _write_record(arm, cfg, results, fams,
-                         horizon=[dict(step=s, **validation_summary(results[f'{arm.name}@{s}'], fams)) for s in steps])
+                         horizon=[dict(step=s, **pass_summary(results[f'{arm.name}@{s}'], fams)) for s in steps])
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #f2a2b7f3
 def pilot_stages(cfg: RegimeConfig | None = None, base: dict | None = None) -> dict:
@@ -304,7 +315,7 @@ def pilot_stages(cfg: RegimeConfig | None = None, base: dict | None = None) -> d
     cfg = cfg or RegimeConfig()
     if base is None:
         entry = load_results(cfg.results)['models'].get('Base@0')
-        base = validation_summary(entry, curriculum_families()) if entry else None
+        base = pass_summary(entry, curriculum_families()) if entry else None
     out, arms = {'base': base}, STAGE_A
     for stage in ('A', 'B'):
         recs = [r for r in (_saved_record(cfg.record_path(a.name)) for a in arms) if r is not None]
@@ -380,6 +391,99 @@ def plot_pilot(stages: dict, window: int = 4):
     fig.tight_layout()
     return fig
 
+# %% ../../nbs/experiments/47_lm_regime.ipynb #8a46a829
+DEMO_SEEDS = (0, 1, 2, 3)          # fresh seeds: 0 is `make demo-lm`, 1-3 make the table; none is the tuning seed
+DEMO_METHODS = ('GRPO', 'SAGE_Branch', 'entropy_bonus')
+TEST_PER_FAMILY, TEST_OOD_PER_FAMILY, TEST_N = 24, 12, 16
+
+def test_job(model, label: str, step: int, results) -> EvalJob:
+    "The demo's evaluation: `TEST_PER_FAMILY` test problems of each curriculum family and `TEST_OOD_PER_FAMILY` of each OOD family, `TEST_N` samples."
+    return EvalJob(str(model), label, str(results), step=step, split='test', per_family=TEST_PER_FAMILY,
+                   ood_per_family=TEST_OOD_PER_FAMILY, families=(*curriculum_families(), *OOD_FAMILIES), n=TEST_N)
+
+def demo_arms(stages: dict, seed: int, methods=DEMO_METHODS) -> dict:
+    "{method: its run on `seed`}: GRPO at the pilot's chosen setting for stage C's step count, and stage D's picks."
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed == REGIME_SEED:
+        raise ConfigError(f"the demo runs on a fresh seed: an integer >= 0 other than the tuning seed {REGIME_SEED}; got {seed!r}")
+    if unknown := [m for m in methods if m not in DEMO_METHODS]:
+        raise ConfigError(f"unknown demo methods {unknown}; known: {', '.join(DEMO_METHODS)}")
+    horizon = stages.get('C') or {}
+    if not horizon.get('done'): raise ConfigError("the demo needs the pilot's stage C first: sage-lm-regime pilot --stage C")
+    arms = {}
+    for m in methods:
+        if m == 'GRPO': arm = replace(RegimeArm(**stages['B']['chosen_arm']), steps=horizon['demo_steps'])
+        else:
+            d = (stages.get('D') or {}).get(m) or {}
+            if not d.get('done'): raise ConfigError(f"the demo's {m} run needs the pilot's stage D first (sage-lm-regime pilot --stage D); "
+                                                    "or leave it out: --methods GRPO")
+            arm = RegimeArm(**next(r['arm'] for r in d['records'] if r['name'] == d['choice']))
+        arms[m] = replace(arm, seed=seed)
+    return arms
+
+# %% ../../nbs/experiments/47_lm_regime.ipynb #02a52198
+def problem_gains(entry: dict, base: dict, families, k: int = 1) -> list[float]:
+    "Per problem of `families`, in order: audited pass@k of `entry` minus the base model's (`base`) on the same problem."
+    runs, bases = family_records(audited_entry(entry), families), family_records(audited_entry(base), families)
+    if [r['id'] for r in runs] != [r['id'] for r in bases]: raise ValueError('problem_gains: the two entries hold different problems')
+    return [pass_at_k(r['n'], r['correct'], k) - pass_at_k(b['n'], b['correct'], k) for r, b in zip(runs, bases)]
+
+def interval(values) -> dict:
+    "{'mean', 'lo', 'hi'}: the mean of `values` and its 95% bootstrap interval over entries."
+    return dict(zip(('mean', 'lo', 'hi'), problem_bootstrap(values)))
+
+def demo_run_summary(arm: RegimeArm, method: str, log_history: list, entry: dict, base: dict, families, ood=OOD_FAMILIES) -> dict:
+    "One demo run: its record on the test problems of `families`, OOD pass@1, and its paired gain over the base model."
+    gains = problem_gains(entry, base, families)
+    return dict(arm_record(arm, log_history, entry, families, TEST_N), method=method, gains=gains, gain=interval(gains),
+                ood=pass_summary(entry, ood, TEST_N) if family_records(entry, ood) else None)
+
+def pooled_gain(summaries: list[dict], method: str) -> dict | None:
+    "The gain of `method` over seeds: each problem's gain averaged over the seeds that ran it, then resampled over problems."
+    gains = [s['runs'][method]['gains'] for s in summaries if method in s['runs']]
+    return dict(interval(np.mean(gains, axis=0)), seeds=len(gains)) if gains else None
+
+# %% ../../nbs/experiments/47_lm_regime.ipynb #8fe4255c
+def demo_results(cfg: RegimeConfig) -> Path: return Path(cfg.out_dir)/'demo'/'test_results.json'
+
+def demo_seed_summary(models: dict, arms: dict, seed: int, cfg: RegimeConfig) -> dict:
+    "The summary of one seed from the test results (`models`) and the runs' logs: the base model's line and each run's."
+    fams, base = curriculum_families(), models['Base@0']
+    runs = {m: demo_run_summary(a, m, json.loads((cfg.run_dir(a)/'log_history.json').read_text()), models[f'{a.name}@{a.steps}'], base, fams)
+            for m, a in arms.items()}
+    return dict(seed=seed, families=list(fams), ood_families=list(OOD_FAMILIES),
+                base=dict(pass_summary(base, fams, TEST_N), ood=pass_summary(base, OOD_FAMILIES, TEST_N)), runs=runs)
+
+def run_demo(arms: dict, seed: int, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
+    "Train `arms` ({method: RegimeArm} on `seed`), evaluate them and the base model on the test problems, write and return the seed's summary (resumable)."
+    cfg = cfg or RegimeConfig()
+    results = demo_results(cfg)
+    evals = {'Base': test_job(LM_NAME, 'Base', 0, results), **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results) for a in arms.values()}}
+    train_and_evaluate(list(arms.values()), evals, cfg, parts=cfg.workers, every=every)
+    summary = demo_seed_summary(load_results(results)['models'], arms, seed, cfg)
+    atomic_write_json(results.with_name(f'seed{seed}.json'), summary)
+    return summary
+
+# %% ../../nbs/experiments/47_lm_regime.ipynb #1e20c5ff
+def demo_table(summaries: list[dict], pooled_seeds=DEMO_SEEDS[1:]) -> str:
+    "Markdown table of demo summaries (one per seed): audited test pass@1, the paired gain over Base, pass@16, OOD pass@1, collapse; then the pooled gains."
+    def ci(d): return f"{d['mean']:+.3f} [{d['lo']:+.3f}, {d['hi']:+.3f}]"
+    def score(d): return f"{d['score']:.3f} [{d['score_lo']:.3f}, {d['score_hi']:.3f}]"
+    lines = [f'| seed | run | test pass@1 (audited) [95%] | minus Base, paired [95%] | pass@{TEST_N} | OOD pass@1 | length, last quarter | collapsed |',
+             '|---|---|---|---|---|---|---|---|']
+    if summaries:
+        b = summaries[0]['base']
+        lines.append(f"| | Base | {score(b)} | | {b[f'pass@{TEST_N}']:.3f} | {b['ood']['score']:.3f} | | |")
+    for s in summaries:
+        for m, r in s['runs'].items():
+            ood = f"{r['ood']['score']:.3f}" if r.get('ood') else ''
+            lines.append(f"| {s['seed']} | {m} | {score(r)} | {ci(r['gain'])} | {r[f'pass@{TEST_N}']:.3f} | {ood} | "
+                         f"{last_quarter_length(r):.1f} | {'yes' if r['collapsed'] else 'no'} |")
+    pooled = [s for s in summaries if s['seed'] in pooled_seeds]
+    for m in DEMO_METHODS:
+        g = pooled_gain(pooled, m)
+        if g: lines.append(f"| {', '.join(str(s['seed']) for s in pooled if m in s['runs'])} pooled | {m} | | {ci(g)} | | | | |")
+    return '\n'.join(lines)
+
 # %% ../../nbs/experiments/47_lm_regime.ipynb #6633369b
 def parse_args(argv=None):
     import argparse
@@ -392,14 +496,32 @@ def parse_args(argv=None):
     c.add_argument('--export', action='store_true', help='write the chosen rows into the package and the summary into nbs/results')
     for name, about in (('pilot', 'train, evaluate and record one stage of the pilot (resumable)'),
                         ('status', "print the pilot's records and choices so far"),
-                        ('export', "write the pilot's records to nbs/results/smollm2_regime.json")):
+                        ('demo', "train the pilot's choices on a fresh seed and evaluate them and the base model on test problems (resumable)"),
+                        ('export', "write the pilot's records, the demo's summaries and their completions to nbs/results")):
         s = sub.add_parser(name, help=about)
         s.add_argument('--out-dir', default=RegimeConfig.out_dir, help='where runs and records go (default: %(default)s)')
+        if name == 'demo':
+            s.add_argument('--seed', type=int, default=DEMO_SEEDS[0], help='a fresh seed: 0 for the demo, 1-3 for the table (default: %(default)s)')
+            s.add_argument('--methods', nargs='+', choices=DEMO_METHODS, default=list(DEMO_METHODS),
+                           help='which runs (default: all; GRPO alone needs only stages A-C)')
+            s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
                            'sampling; C: the horizon; D: the comparison arms')
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
     return p.parse_args(argv)
+
+def export(stages: dict, cfg: RegimeConfig) -> None:
+    "Commit what the pilot and the demo measured: `smollm2_regime.json` (records), the demo's summaries, and every completion scored."
+    res = nbs_dir()/'results'
+    written = {'smollm2_regime.json': stages}
+    if cfg.results.is_file(): written['smollm2_regime_eval.json'] = load_results(cfg.results)
+    seeds = sorted(demo_results(cfg).parent.glob('seed*.json'), key=lambda p: int(p.stem[4:]))
+    if seeds:
+        written['smollm2_regime_demo.json'] = [json.loads(p.read_text()) for p in seeds]
+        written['smollm2_regime_demo_eval.json'] = load_results(demo_results(cfg))
+    for name, data in written.items(): atomic_write_json(res/name, data)
+    print(f"written to nbs/results: {', '.join(written)}")
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm-regime`."
@@ -420,14 +542,15 @@ def main(argv=None) -> int:
                 save_curriculum(summary); atomic_write_json(nbs_dir()/'results'/'smollm2_curriculum.json', summary)
                 print(f"chosen rows written to {curriculum_asset()} and the summary to nbs/results/smollm2_curriculum.json")
             return 0
-        cfg = RegimeConfig(out_dir=a.out_dir, **({'workers': a.workers} if a.command == 'pilot' else {}))
+        cfg = RegimeConfig(out_dir=a.out_dir, **({'workers': a.workers} if a.command in ('pilot', 'demo') else {}))
+        if a.command == 'demo':
+            summary = run_demo(demo_arms(pilot_stages(cfg), a.seed, tuple(a.methods)), a.seed, cfg)
+            print(demo_table([summary])); return 0
         if a.command == 'pilot':
             arms = stage_arms(a.stage, cfg)
             run_horizon(arms[0], cfg) if a.stage == 'C' else run_stage(arms, cfg)
         stages = pilot_stages(cfg)
-        if a.command == 'export':
-            atomic_write_json(nbs_dir()/'results'/'smollm2_regime.json', stages)
-            print('written to nbs/results/smollm2_regime.json')
+        if a.command == 'export': export(stages, cfg)
         print(pilot_table(stages))
         for s in ('A', 'B'):
             if s in stages: print(f"stage {s}: {'done' if stages[s]['done'] else 'not done'}; chosen: {stages[s]['choice']}")
