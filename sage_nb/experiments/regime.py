@@ -25,9 +25,9 @@ __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDAT
            'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
            'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'train_and_evaluate',
            'run_stage', 'stage_c', 'stage_d', 'horizon_steps', 'demo_steps', 'run_horizon', 'pilot_stages',
-           'stage_arms', 'pilot_table', 'plot_pilot', 'test_job', 'demo_arms', 'problem_gains', 'interval',
-           'demo_run_summary', 'pooled_gain', 'demo_results', 'demo_seed_summary', 'run_demo', 'demo_table',
-           'parse_args', 'export', 'main']
+           'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon', 'test_job',
+           'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
+           'demo_seed_summary', 'run_demo', 'demo_table', 'parse_args', 'export', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -388,6 +388,37 @@ def plot_pilot(stages: dict, window: int = 4):
     if stages.get('base'): axes[2].axhline(stages['base']['score'], ls='--', color='gray', label='Base')
     axes[2].set_xticks(range(len(recs)), list(recs), rotation=30, ha='right', fontsize=7)
     axes[2].set_ylim(0, 1); axes[2].set_title('validation pass@1, audited (95% CI)'); axes[2].legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+# %% ../../nbs/experiments/47_lm_regime.ipynb #e5fc00b0
+def horizon_rows(stages: dict) -> list[dict]:
+    "Stage C's evaluated checkpoints, the base model first as step 0."
+    return [dict(stages['base'], step=0), *stages['C']['records'][0]['horizon']]
+
+def horizon_table(stages: dict) -> str:
+    "Markdown table of stage C's curve: validation pass@1 (audited) and pass@8 at each evaluated step, and pass@8 minus the base model's."
+    base = stages['base']['pass@8']
+    lines = ['| step | validation pass@1 (audited) [95%] | pass@8 | pass@8 minus Base |', '|---|---|---|---|']
+    lines += [f"| {r['step']} | {r['score']:.3f} [{r['score_lo']:.3f}, {r['score_hi']:.3f}] | {r['pass@8']:.3f} | {r['pass@8'] - base:+.3f} |"
+              for r in horizon_rows(stages)]
+    return '\n'.join(lines)
+
+def plot_horizon(stages: dict, window: int = 4):
+    "Stage C: validation pass@1 (95% intervals) and pass@8 by checkpoint against the base model's, then the run's sampled reward, entropy and length."
+    import matplotlib.pyplot as plt
+    from sage_nb.experiments.smollm2 import _smooth
+    rows, rec = horizon_rows(stages), stages['C']['records'][0]
+    fig, axes = plt.subplots(1, 4, figsize=(16, 3.4))
+    x, p1 = [r['step'] for r in rows], np.array([[r['score'], r['score_lo'], r['score_hi']] for r in rows])
+    axes[0].errorbar(x, p1[:, 0], yerr=[p1[:, 0] - p1[:, 1], p1[:, 2] - p1[:, 0]], fmt='o-', capsize=3, label='pass@1 (audited)')
+    axes[0].plot(x, [r['pass@8'] for r in rows], 's--', label='pass@8')
+    axes[0].axhline(stages['base']['pass@8'], color='gray', ls=':', label='Base pass@8')
+    axes[0].set_ylim(0, 1); axes[0].set_title('validation, by checkpoint (step 0: Base)'); axes[0].legend(fontsize=8)
+    for ax, key in zip(axes[1:], ('sampled reward', 'entropy', 'length')):
+        y = rec['curves'][key]
+        ax.plot(rec['curves']['step'], y, alpha=0.3, lw=1); ax.plot(rec['curves']['step'], _smooth(y, window), lw=2); ax.set_title(key)
+    for ax in axes: ax.set_xlabel('step')
     fig.tight_layout()
     return fig
 
