@@ -18,14 +18,14 @@ from .algorithms import REGISTRY, Algorithm, lookup, names, beta_of, DEFAULT_BET
 from .named_models import is_named_model, gguf_path, ModelNotInstalled
 
 # %% auto #0
-__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'FWD_KL_LOSSES', 'LOSS_TYPES',
-           'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS',
-           'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR',
-           'SAGEConfig', 'split_settings', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings',
-           'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'config_from_dict',
-           'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'ignored_settings',
-           'tracker_problems', 'prompts_per_generation', 'validate_config', 'list_presets', 'load_config',
-           'save_config']
+__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'ADVANTAGES', 'COV_LOSSES',
+           'FWD_KL_LOSSES', 'LOSS_TYPES', 'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS',
+           'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE',
+           'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'split_settings', 'algorithm_settings', 'ModelSettings',
+           'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'RunKeys',
+           'TrainConfig', 'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value',
+           'sage_config', 'ignored_settings', 'tracker_problems', 'prompts_per_generation', 'validate_config',
+           'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -33,6 +33,8 @@ SEQUENCE_FORMS = ('reward', 'returns_to_go')
 SHAPING_REDUCES = ('sum', 'mean')
 ENTROPY_ROUTES = ('auto', 'generation', 'extra_pass')
 KL_DIRECTIONS = ('reverse', 'forward')
+ADVANTAGES = ('grpo', 'passk')              # TRL's group advantages, or pass@k training's (16_exploration)
+COV_LOSSES = ('none', 'clip_cov', 'kl_cov')     # Cui et al.'s covariance-based token treatments (16_exploration)
 FWD_KL_LOSSES = ('grpo', 'bnpo', 'dr_grpo', 'dapo')
 LOSS_TYPES = ('grpo', 'dr_grpo', 'dapo', 'bnpo', 'cispo', 'sapo', 'luspo', 'vespo')   # TRL's, checked against its docs below
 
@@ -45,7 +47,7 @@ def _own_fields(cls) -> list:
 # %% ../nbs/20_config.ipynb #45aadb6a
 @dataclass(init=False)
 class SAGEConfig(GRPOConfig):
-    "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route, dynamic sampling and guide-dump settings."
+    "`GRPOConfig` plus the SAGE guide, credit, KL direction, entropy route, dynamic sampling, guide-dump settings and the exploration methods' switches."
     guide: str | None = field(default=None, metadata={'help': "Guide name (branch, token, random, entropy); None = plain GRPO. "
                                                              "In a config file: the guide of algorithm SAGE."})
     guide_kwargs: dict = field(default_factory=dict, metadata={'help': "Guide settings, e.g. {'gamma': 1.0, 'tau': 0.1}."})
@@ -66,6 +68,20 @@ class SAGEConfig(GRPOConfig):
                                 "as a ratio to the run's first (the starting model's) entropy: (low, high), 0 < low < 1 < high."})
     dump_guide_every: int = field(default=0, metadata={'help': "Write per-token entropies/q of a few rollouts every N generation batches (0 = off)."})
     dump_guide_samples: int = field(default=4, metadata={'help': "How many rollouts per dump."})
+    advantage: str = field(default='grpo', metadata={'help': "'grpo' (TRL's group advantages) or 'passk' (pass@k training, Chen et al. "
+                           "2025: group advantages that optimise pass@k; algorithm PassK, 16_exploration)."})
+    passk_k: int = field(default=4, metadata={'help': "advantage='passk': the k of pass@k, 1 <= k < num_generations (k = 1 is GRPO)."})
+    passk_threshold: float = field(default=0.5, metadata={'help': "advantage='passk': a completion succeeds when its reward is above this."})
+    cov_loss: str = field(default='none', metadata={'help': "'clip_cov' or 'kl_cov' (Cui et al. 2025; GRPO_clip_cov, GRPO_kl_cov): "
+                          "the tokens of highest advantage-log-prob covariance get no gradient, or a |log ratio| penalty; 'none': off."})
+    cov_ratio: float = field(default=2e-4, metadata={'help': "Clip-Cov / KL-Cov: the share of completion tokens treated (at least one)."})
+    clip_cov_lb: float = field(default=1.0, metadata={'help': "Clip-Cov: only tokens whose covariance is above this..."})
+    clip_cov_ub: float = field(default=5.0, metadata={'help': "...and below this are candidates."})
+    kl_cov_coef: float = field(default=1.0, metadata={'help': "KL-Cov: the weight of the |log ratio| penalty."})
+    entropy_advantage_alpha: float = field(default=0.0, metadata={'help': "Entropy-based advantage shaping (Cheng et al. 2025; "
+                                           "GRPO_entropy_adv): A + min(alpha*H, |A|/kappa) per token; 0: off."})
+    entropy_advantage_kappa: float = field(default=2.0, metadata={'help': "Entropy-based advantage shaping: kappa > 1 keeps the "
+                                           "bonus below |A|, so no advantage changes sign."})
 
     def __init__(self, *args, **kwargs):
         for f in _own_fields(SAGEConfig):
@@ -86,6 +102,7 @@ class SAGEConfig(GRPOConfig):
         if not isinstance(self.share_prompt_prefix, bool):
             raise ValueError(f"SAGEConfig.share_prompt_prefix must be true or false, got {self.share_prompt_prefix!r}")
         _check_sampling_and_watch(self)
+        _check_exploration(self)
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
         if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
 
@@ -132,6 +149,32 @@ def _check_sampling_and_watch(cfg: SAGEConfig):
         raise ValueError(f"SAGEConfig.entropy_band must be two ratios (low, high) with 0 < low < 1 < high, got {cfg.entropy_band!r}")
     cfg.entropy_band = tuple(float(x) for x in band)
 
+# %% ../nbs/20_config.ipynb #c3539c1e
+def _check_exploration(cfg: SAGEConfig):
+    "Check the exploration methods' fields of `cfg` (16_exploration); ValueError in one line otherwise."
+    check_choice(cfg.advantage, ADVANTAGES, 'SAGEConfig.advantage')
+    check_choice(cfg.cov_loss, COV_LOSSES, 'SAGEConfig.cov_loss')
+    if cfg.advantage == 'passk':
+        k, G = cfg.passk_k, min(cfg.num_generations, cfg.num_generations_eval or cfg.num_generations)
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k < G:
+            raise ValueError(f"SAGEConfig.passk_k must be an integer in 1..{G - 1}, below the {G} generations per prompt "
+                             f"(at k = {G} a group's pass@k is 1 once one sample succeeds: no signal), got {k!r}")
+        if cfg.guide is not None and cfg.credit != 'token':
+            raise ValueError(f"advantage='passk' replaces the group advantages, which credit={cfg.credit!r} recomputes from "
+                             "r + beta*log Q; use credit='token' to combine pass@k with a guide")
+    if cfg.cov_loss != 'none':
+        if not 0 < cfg.cov_ratio <= 1: raise ValueError(f"SAGEConfig.cov_ratio must be in (0, 1], got {cfg.cov_ratio!r}")
+        if not cfg.clip_cov_lb < cfg.clip_cov_ub:
+            raise ValueError(f"SAGEConfig.clip_cov_lb must be below clip_cov_ub, got {cfg.clip_cov_lb!r} and {cfg.clip_cov_ub!r}")
+        if cfg.kl_cov_coef < 0: raise ValueError(f"SAGEConfig.kl_cov_coef must be >= 0, got {cfg.kl_cov_coef!r}")
+        if cfg.loss_type not in FWD_KL_LOSSES:
+            raise ValueError(f"cov_loss={cfg.cov_loss!r} supports loss_type in {FWD_KL_LOSSES} (a clipped ratio loss), got {cfg.loss_type!r}")
+        if cfg.importance_sampling_level != 'token': raise ValueError(f"cov_loss={cfg.cov_loss!r} needs importance_sampling_level='token'.")
+    if cfg.entropy_advantage_alpha < 0:
+        raise ValueError(f"SAGEConfig.entropy_advantage_alpha must be >= 0 (0: off), got {cfg.entropy_advantage_alpha!r}")
+    if not cfg.entropy_advantage_kappa > 1:
+        raise ValueError(f"SAGEConfig.entropy_advantage_kappa must be > 1 (the bonus stays below |A|), got {cfg.entropy_advantage_kappa!r}")
+
 # %% ../nbs/20_config.ipynb #064b5bc1
 ALGORITHMS: dict[str, dict[str, Any]] = {n: REGISTRY[n].trainer_fields for n in names('algorithm')}   # from sage_nb.algorithms
 ALGORITHM_NAMES = tuple(ALGORITHMS)
@@ -139,13 +182,23 @@ GUIDE_PARAMS: dict[str, tuple] = {name: tuple(f.name for f in fields(cls)) for n
 _ANY_GUIDE_PARAM = frozenset(p for ps in GUIDE_PARAMS.values() for p in ps)   # the keys a guide parameter may have
 SAGE_ONLY = ('credit', 'sequence_form', 'shaping_reduce', 'entropy_route', 'dump_guide_every', 'dump_guide_samples')
 
+def check_trl_fields(entry: Algorithm, available=None) -> Algorithm:
+    "`entry` if every setting it fixes is a `SAGEConfig` field (TRL's included) or a guide parameter; ConfigError naming the first missing one."
+    have = {f.name for f in fields(SAGEConfig)} if available is None else set(available)
+    missing = [k for k in entry.settings if k not in have and k not in _ANY_GUIDE_PARAM]
+    if missing:
+        import trl
+        raise ConfigError(f"{entry.name} needs TRL's GRPOConfig.{missing[0]}, which the installed TRL {trl.__version__} does not have "
+                          "(TRL 1.15 and 1.16 do); install a TRL that has it")
+    return entry
+
 def _trainable(name) -> Algorithm:
     "The registry entry of `name` (or `name` itself, an `Algorithm`) if the trainer can run it from settings alone."
-    if isinstance(name, Algorithm): return name
+    if isinstance(name, Algorithm): return check_trl_fields(name)
     if name not in REGISTRY and beta_of(name) is None: check_choice(name, TRAIN_ALGORITHMS, 'algorithm')
     a = lookup(name)
-    if a.kind == 'label' or a.reward: raise ValueError(f"{name} is not a trainer algorithm ({a.about}); known: {list(TRAIN_ALGORITHMS)}")
-    return a
+    if a.kind == 'label': raise ValueError(f"{name} is not a trainer algorithm ({a.about}); known: {list(TRAIN_ALGORITHMS)}")
+    return check_trl_fields(a)
 
 # %% ../nbs/20_config.ipynb #5878dc2b
 def _left_out(entry: Algorithm, given: dict) -> dict[str, str]:
@@ -312,7 +365,7 @@ class TrainConfig:
     tracking: TrackingSettings = field(default_factory=TrackingSettings)
     hub: HubSettings = field(default_factory=HubSettings)
     algorithm: str = field(default='SAGE', metadata={'help':
-        "'SAGE' (the SAGE algorithm of sage.guide) or a name the trainer runs: the six, their variants, EntropyReward."})
+        "'SAGE' (the SAGE algorithm of sage.guide) or a name the trainer runs: the six, their variants, the exploration methods, EntropyReward."})
     algorithm_name: typing.Optional[str] = field(default=None, metadata={'help':
         "The run directory's name (under output_root/<model name>); None: the algorithm's name."})
     output_root: str = field(default='outputs/models', metadata={'help': "Where run directories go: <output_root>/<model name>/<run name>."})

@@ -26,11 +26,13 @@ from .credit import (sequence_log_q, group_baseline, apply_baseline, returns_to_
 from .unsloth_support import to_left_packed, is_unsloth_trainer, unsloth_rebound_trl
 from .audit import audit_counts, audit_shares
 from .sampling import informative_groups, choose_groups, group_rows, take_rows, pad_rows
+from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov_tokens, kl_cov_penalty, entropy_advantage,
+                                 passk_rollout_advantages)
 
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records',
-           'RolloutReplay', 'HookState', 'trl_kl_off', 'SAGETrainer', 'prompt_key']
+           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -238,6 +240,7 @@ class HookState:
     # one loss call: live inside `_compute_loss` only
     in_loss: bool = False                    # True inside `_compute_loss`: keep the log-probs of its policy pass
     loss_logps: Tensor | None = None         # those log-probs (with grad), dropped when the call returns
+    loss_inputs: dict | None = None          # this call's copy of the batch, whose advantages its loss pass rewrites (16_exploration)
 
     def start_rollout(self, share_pass: bool):
         "Forget the last rollout's rewards and shared pass (`_generate` replaces the recorder; the route stays readable)."
@@ -255,10 +258,20 @@ def trl_kl_off(trainer):
     try: yield trainer
     finally: trainer.beta = beta
 
+# %% ../nbs/22_trainer.ipynb #cba63ede
+@contextmanager
+def trl_clip_off(trainer):
+    "Run the block with TRL's ratio clip open (`epsilon_low = epsilon_high = inf`), restored on exit (also on error)."
+    lo, hi = trainer.epsilon_low, trainer.epsilon_high
+    trainer.epsilon_low = trainer.epsilon_high = float('inf')
+    try: yield trainer
+    finally: trainer.epsilon_low, trainer.epsilon_high = lo, hi
+
 # %% ../nbs/22_trainer.ipynb #24cac675
 class SAGETrainer(GRPOTrainer):
-    """TRL's `GRPOTrainer` with SAGE's shaped anchor q·π_ref (`SAGEConfig.guide`), sequence/token/exact credit and a
-    forward-KL baseline; with no guide and TRL's own KL term it is `GRPOTrainer`, bit for bit.
+    """TRL's `GRPOTrainer` with SAGE's shaped anchor q·π_ref (`SAGEConfig.guide`), sequence/token/exact credit, a
+    forward-KL baseline and the exploration methods SAGE is compared with (`sage_nb.exploration`); with no guide, no
+    method and TRL's own KL term it is `GRPOTrainer`, bit for bit.
 
     It overrides five TRL hooks (their sources are pinned by `HOOK_DIGESTS`): `_generate_and_score_completions`,
     `_generate`, `_calculate_rewards`, `_get_per_token_logps_and_entropies` and `_compute_loss`. What they hand each
@@ -284,6 +297,8 @@ class SAGETrainer(GRPOTrainer):
                              "use sequence_form='reward'.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'exact':
             raise ValueError("credit='exact' gives (B, T) advantages, which Unsloth's loss does not read; use credit='sequence'.")
+        if self._unsloth and (a.cov_loss != 'none' or a.entropy_advantage_alpha > 0):
+            raise ValueError("cov_loss and entropy_advantage_alpha act inside TRL's loss, which Unsloth's fused loss replaces.")
         self._warned = set()                   # the collapse warnings already printed in this run (each once)
         self._dynamic_counter = (None, 0)      # (step, rollouts in it) of dynamic sampling's last rollout: seeds its prompts
         if a.dynamic_sampling: self._check_dynamic_sampling()
@@ -298,7 +313,7 @@ class SAGETrainer(GRPOTrainer):
 # %% ../nbs/22_trainer.ipynb #92322beb
 @patch
 def _generate_and_score_completions(self:SAGETrainer, inputs):
-    """One rollout: TRL's, then SAGE's part of it (`apply_guide`); without a guide, TRL's batch unchanged."""
+    """One rollout: TRL's, then pass@k advantages (`advantage='passk'`) and SAGE's part of it (`apply_guide`); else TRL's batch unchanged."""
     # TRL samples, scores, runs its no-grad passes and returns the batch that every iteration's loss reuses; shaping
     # that batch here computes q once per generation batch. When TRL runs its own no-grad policy pass in this
     # rollout, `share_pass` lets that pass compute the guide's entropies too.
@@ -311,6 +326,7 @@ def _generate_and_score_completions(self:SAGETrainer, inputs):
         inputs = h.replay.inputs
     try: out = super(SAGETrainer, self)._generate_and_score_completions(inputs)
     finally: h.share_pass, h.replay = False, None
+    if self.args.advantage == 'passk': out['advantages'] = self._passk_advantages(out)   # pass@k training's, not GRPO's
     return out if self.sage_guide is None else self.apply_guide(out)
 
 @patch
@@ -446,7 +462,8 @@ def _get_per_token_logps_and_entropies(self:SAGETrainer, model, input_ids, atten
     # TRL calls this for the rollout's old-log-prob pass, the reference pass and the loss pass and keeps the outputs
     # local. The rollout's first policy pass (a PEFT reference pass comes after it) also computes entropies when the
     # guide needs them, so the guide gets them without a forward of its own (not under Unsloth, whose function
-    # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`.
+    # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`,
+    # and, for entropy-based advantage shaping and Clip-Cov, rewrite that loss call's advantages before TRL reads them.
     h = self.hook_state
     share = h.share_pass and h.shared is None and model is self.model and not h.in_loss and not self._unsloth
     text_only = not args and all(v is None or v is False for v in kwargs.values())   # no images, no MoE aux loss
@@ -458,28 +475,37 @@ def _get_per_token_logps_and_entropies(self:SAGETrainer, model, input_ids, atten
         out = super(SAGETrainer, self)._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
                                                          compute_entropy or share, *args, **kwargs)
     if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
-    if h.in_loss and h.loss_logps is None: h.loss_logps = out[0]
+    if h.in_loss and h.loss_logps is None:
+        h.loss_logps = out[0]
+        if h.loss_inputs is not None: self._loss_time_advantages(h.loss_inputs, out[0], out[1] if len(out) > 1 else None)
     return out
 
 @patch
 def _compute_loss(self:SAGETrainer, model, inputs):
-    """TRL's loss (its KL term off for the forward-KL baseline and exact credit), plus SAGE's loss-pass metrics."""
+    """TRL's loss (its KL term off for the forward-KL baseline and exact credit, its clip off for KL-Cov), plus SAGE's terms and metrics."""
     # TRL adds beta times its reverse KL whenever beta != 0. The forward-KL baseline adds beta times the forward KL
     # instead; exact credit already carries the whole anchor in its advantages. Both keep beta > 0 for the rollout.
-    forward = self.args.kl_direction == 'forward' and self.beta != 0.0
-    exact = self.sage_guide is not None and self.args.credit == 'exact'
+    # Entropy-based advantage shaping and Clip-Cov rewrite this call's advantages in its policy pass (on a copy of the
+    # batch, which later iterations reuse); KL-Cov runs TRL's loss unclipped and adds its penalty.
+    a = self.args
+    forward = a.kl_direction == 'forward' and self.beta != 0.0
+    exact = self.sage_guide is not None and a.credit == 'exact'
+    kl_cov = a.cov_loss == 'kl_cov'
+    rewrite = a.entropy_advantage_alpha > 0 or a.cov_loss == 'clip_cov'
+    if rewrite: inputs = dict(inputs)
     h = self.hook_state
-    h.in_loss, h.loss_logps = True, None
+    h.in_loss, h.loss_logps, h.loss_inputs = True, None, (inputs if rewrite else None)
     try:
-        with trl_kl_off(self) if forward or exact else nullcontext():
+        with trl_kl_off(self) if forward or exact else nullcontext(), trl_clip_off(self) if kl_cov else nullcontext():
             loss = super(SAGETrainer, self)._compute_loss(model, inputs)
         logps = h.loss_logps
     finally:
-        h.in_loss, h.loss_logps = False, None
-    self._watch_entropy('train' if self.model.training else 'eval')
-    if logps is None or self.beta == 0.0: return loss
+        h.in_loss, h.loss_logps, h.loss_inputs = False, None, None
     mode = 'train' if self.model.training else 'eval'
+    self._watch_entropy(mode)
     mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+    if kl_cov and logps is not None: loss = loss + self._kl_cov_term(logps, inputs, mask, mode)
+    if logps is None or self.beta == 0.0: return loss
     log_q = inputs.get('sage_log_q')
     ref = inputs['ref_per_token_logps']
     if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
@@ -707,3 +733,47 @@ def _log_loss_metrics(self:SAGETrainer, logps: Tensor, ref: Tensor, mask: Tensor
     if log_q is not None:
         self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
             per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
+
+# %% ../nbs/22_trainer.ipynb #ac092d45
+@patch
+def _passk_advantages(self:SAGETrainer, out) -> Tensor:
+    "advantage='passk': this process's rows of the pass@k-training advantages of the rollout's (gathered) rewards."
+    G = self.num_generations if self.model.training else self.num_generations_eval
+    rewards = weighted_rewards(self.hook_state.rewards_per_func, self.reward_weights)
+    adv = passk_rollout_advantages(rewards, G, self.args.passk_k, self.args.passk_threshold)
+    n = out['advantages'].size(0)
+    return adv[self._local_rows(n)].to(out['advantages'].device, out['advantages'].dtype)
+
+# %% ../nbs/22_trainer.ipynb #ffcba678
+@patch
+def _loss_time_advantages(self:SAGETrainer, inputs: dict, logps: Tensor, entropies: Tensor | None):
+    "Rewrite `inputs['advantages']` (a copy of the batch) per token: entropy-based shaping, then Clip-Cov's zeros."
+    a, mode = self.args, 'train' if self.model.training else 'eval'
+    mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+    adv = inputs['advantages']
+    adv = (adv[:, None] if adv.dim() == 1 else adv).expand_as(logps)
+    if a.entropy_advantage_alpha > 0:
+        if entropies is None: raise RuntimeError("entropy-based advantage shaping needs the loss pass's entropies")
+        adv = entropy_advantage(adv, entropies, mask, a.entropy_advantage_alpha, a.entropy_advantage_kappa)
+    if a.cov_loss == 'clip_cov':
+        old = inputs.get('old_per_token_logps')
+        old = logps.detach() if old is None else old
+        chosen = clip_cov_tokens(token_covariance(adv, logps, mask), mask, a.cov_ratio, a.clip_cov_lb, a.clip_cov_ub,
+                                 clipped=ppo_clipped(logps, old, adv, self.epsilon_low, self.epsilon_high))
+        adv = adv.masked_fill(chosen, 0.0)
+        self._metrics[mode]['cov/chosen_frac'].append(self._reduced_mean(_masked_stats(chosen.float(), mask)))
+    inputs['advantages'] = adv
+
+@patch
+def _kl_cov_term(self:SAGETrainer, logps: Tensor, inputs: dict, mask: Tensor, mode: str) -> Tensor:
+    "KL-Cov: `kl_cov_coef`·|log r| on the top `cov_ratio` tokens by covariance, reduced as TRL reduces its loss."
+    old = inputs.get('old_per_token_logps')
+    old = logps.detach() if old is None else old
+    chosen = kl_cov_tokens(token_covariance(inputs['advantages'], logps, mask), mask, self.args.cov_ratio)
+    pen = kl_cov_penalty(logps, old, chosen, self.args.kl_cov_coef)
+    self._metrics[mode]['cov/kl_penalty'].append(self._reduced_mean(_masked_stats(pen.detach(), mask)))
+    return aggregate_like_trl(
+        pen, mask, self.loss_type, max_completion_length=self.max_completion_length,
+        grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
+        num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
+        training=self.model.training)

@@ -15,18 +15,19 @@ from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, 
                           make_task_reward)
 from ..rewards import completion_text
 from ..style import algo_color
-from ..algorithms import REGISTRY, lookup, algorithm_table
+from ..algorithms import REGISTRY, Algorithm, lookup, algorithm_table, register, color_of
 from .testbed import (TestbedConfig, TESTBED_TASK, run_settings, base_settings, build_base, train_policy,
                              load_policy, evaluate_policy, curves_from_log, cached_run, run_jobs, _quietly)
 
 # %% auto #0
-__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_REWARDS', 'HEADLINE_ARMS',
+__all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_ARMS', 'STUDY_REWARDS', 'HEADLINE_ARMS',
            'STUDY_FIGURES', 'regime_task', 'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward',
-           'make_passk_reward', 'arm_settings', 'problem_sets', 'run_study_job', 'weighted_passk', 'bootstrap_draws',
-           'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'task_rollout', 'shaping_profile', 'post_hoc_label',
-           'tuning_jobs', 'select_configs', 'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview',
-           'controls_table', 'interval_disagreements', 'headline_table', 'plot_study_tradeoff',
-           'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning', 'slim_results', 'run_study', 'study_main']
+           'make_passk_reward', 'arm_entry', 'arm_color', 'arm_settings', 'problem_sets', 'run_study_job',
+           'weighted_passk', 'bootstrap_draws', 'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'task_rollout',
+           'shaping_profile', 'post_hoc_label', 'tuning_jobs', 'select_configs', 'fresh_jobs', 'analyse', 'mechanism',
+           'study_table', 'study_overview', 'controls_table', 'interval_disagreements', 'headline_table',
+           'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning', 'slim_results',
+           'run_study', 'study_main']
 
 # %% ../../nbs/experiments/42_study.ipynb #ea67fce9
 REGIMES = {  # regime -> per-strategy execution noise of the demonstrations (A, B, C, D); the rest is TESTBED_TASK
@@ -161,19 +162,35 @@ def make_passk_reward(task:TaskConfig, k:int, num_generations:int):
     return passk_reward
 
 # %% ../../nbs/experiments/42_study.ipynb #f1d3aba6
-STUDY_REWARDS = {  # an arm's `reward` (sage_nb.algorithms) -> (its parameters, the reward functions of a run)
+STUDY_ARMS = {  # the study's own arms: GRPO plus a reward of the study's (arm -> its entry, the key of its reward below)
+    'Novelty': (Algorithm('Novelty', 'GRPO plus a reward for a strategy its group rarely chose: coef·(1 − n_s/G)', '#2ca02c',
+                          kind='control'), 'novelty'),
+    'PassK': (Algorithm('PassK', 'GRPO on exact pass@k advantages (pass@k training), rewards not rescaled', '#ff7f0e',
+                        kind='control', settings=dict(scale_rewards='none')), 'passk'),
+}
+register(STUDY_ARMS['Novelty'][0])   # the study's name for tables and colours (the library's PassK already has its own)
+
+STUDY_REWARDS = {  # a study arm's reward -> (its parameters, the reward functions of a run)
     'novelty': (('coef',), lambda task, G, p: [make_task_reward(task), make_novelty_reward(p['coef'], G)]),
     'passk': (('k',), lambda task, G, p: [make_passk_reward(task, int(p['k']), G)]),
 }
 _TASK_ONLY = ((), lambda task, G, p: [make_task_reward(task)])
 
+def arm_entry(arm:str) -> Algorithm:
+    "The entry `arm` trains: the study's own (`STUDY_ARMS`), else the registry's."
+    return STUDY_ARMS[arm][0] if arm in STUDY_ARMS else lookup(arm)
+
+def arm_color(name:str) -> str:
+    "The colour of an arm or a table label: its entry's (`Novelty` the study's), else `style.algo_color`'s (a post-hoc label's family)."
+    return color_of(name) or algo_color(name)
+
 def arm_settings(arm:str, params:dict, tb:TestbedConfig, seed:int) -> tuple[dict, list]:
-    "(SAGEConfig keyword arguments, reward functions) of one run of `arm` (a registry name) with configuration `params`."
+    "(SAGEConfig keyword arguments, reward functions) of one run of `arm` with configuration `params`."
     if arm not in (*SEARCH_SPACES, *MATCHED): raise ValueError(f"unknown arm {arm!r}; arms: {[*SEARCH_SPACES, *MATCHED]}")
-    own, rewards = STUDY_REWARDS.get(lookup(arm).reward, _TASK_ONLY)
+    own, rewards = STUDY_REWARDS[STUDY_ARMS[arm][1]] if arm in STUDY_ARMS else _TASK_ONLY
     shared = replace(tb, beta=params['beta'], learning_rate=params['learning_rate'])
     tuned = {k: v for k, v in params.items() if k not in ('beta', 'learning_rate', *own)}
-    return run_settings(arm, shared, seed, **tuned), rewards(tb.task_config, tb.num_generations, params)
+    return run_settings(arm_entry(arm), shared, seed, **tuned), rewards(tb.task_config, tb.num_generations, params)
 
 # %% ../../nbs/experiments/42_study.ipynb #295870af
 def problem_sets(cfg:StudyConfig, regime:str) -> dict:
@@ -510,7 +527,7 @@ def plot_study_tradeoff(res:dict, split:str='test'):
             x, y = pk['1'], pk[K]
             ax.errorbar(x['mean'], y['mean'], xerr=[[x['mean'] - x['ci'][0]], [x['ci'][1] - x['mean']]],
                         yerr=[[y['mean'] - y['ci'][0]], [y['ci'][1] - y['mean']]], fmt='o', capsize=2,
-                        color=algo_color(arm), label=arm)
+                        color=arm_color(arm), label=arm)
         ax.set_title(reg.replace('_', ' ')); ax.set_xlabel('pass@1')
     axes[0][0].set_ylabel(f'pass@{K} ({split})')
     axes[0][-1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
@@ -526,7 +543,7 @@ def plot_study_per_strategy(res:dict, split:str='test'):
         arms = list(res['summary'][reg]); w = 0.8 / len(arms)
         for i, arm in enumerate(arms):
             ps = res['summary'][reg][arm][split]['per_strategy']; K = str(max(int(k) for k in ps['A']))
-            ax.bar(np.arange(len(ps)) + i * w, [ps[s][K]['mean'] for s in ps], w, color=algo_color(arm), label=arm)
+            ax.bar(np.arange(len(ps)) + i * w, [ps[s][K]['mean'] for s in ps], w, color=arm_color(arm), label=arm)
         ax.set_xticks(np.arange(len(ps)) + 0.4 - w / 2, list(ps)); ax.set_title(reg.replace('_', ' '))
     axes[0][0].set_ylabel(f'pass@{K} on problems needing it')
     axes[0][-1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
@@ -560,9 +577,9 @@ def plot_tuning(res:dict):
     fig, ax = plt.subplots(figsize=(6.5, 4))
     for arm, sel in res['selected'].items():
         xs, ys = [r['pass1'] for r in sel['candidates']], [r['passK'] for r in sel['candidates']]
-        ax.scatter(xs, ys, color=algo_color(arm), s=18, label=arm, alpha=0.8)
+        ax.scatter(xs, ys, color=arm_color(arm), s=18, label=arm, alpha=0.8)
         best = sel['candidates'][sel['index']]
-        ax.scatter([best['pass1']], [best['passK']], s=130, facecolors='none', edgecolors=algo_color(arm), lw=1.5)
+        ax.scatter([best['pass1']], [best['passK']], s=130, facecolors='none', edgecolors=arm_color(arm), lw=1.5)
     ax.set(xlabel='validation pass@1', ylabel='validation pass@kmax', title='tuning: 8 configurations per arm')
     ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
     return fig

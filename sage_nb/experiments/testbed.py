@@ -13,7 +13,7 @@ from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problem
 from ..core import (ConfigError, read_yaml, atomic_write_json, mean_std, wall_note, json_digest, coerce, die_with_parent,
                           report_input_errors, add_debug_flag)
 from ..config import algorithm_settings, LOSS_TYPES, MAX_LEARNING_RATE
-from ..algorithms import REGISTRY, lookup, names, beta_of, beta_name, algorithm_table, DEFAULT_BETA
+from ..algorithms import REGISTRY, Algorithm, lookup, names, beta_of, beta_name, algorithm_table, DEFAULT_BETA
 from ..guides import make_guide
 from ..passk import default_ks, pass_at_k_curve, plot_passk_bands
 from ..style import quiet
@@ -231,9 +231,9 @@ def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
     return path
 
 # %% ../../nbs/experiments/41_testbed.ipynb #fa709c3f
-def run_settings(name:str, cfg:TestbedConfig, seed:int, **params) -> dict:
-    "The `SAGEConfig` keyword arguments of run `name`: its registry entry (with `params` fixed) over this config's shared settings, and the budget."
-    try: algo = lookup(name)
+def run_settings(name:str|Algorithm, cfg:TestbedConfig, seed:int, **params) -> dict:
+    "The `SAGEConfig` keyword arguments of run `name` (a registry name, or an experiment's own entry): the entry (with `params` fixed) over this config's shared settings, and the budget."
+    try: algo = name if isinstance(name, Algorithm) else lookup(name)
     except ValueError as e: raise TestbedConfigError(f"unknown run {name!r}: {e}") from None
     if 'entropy_coef' in algo.settings: algo = algo.with_settings(entropy_coef=cfg.entropy_coef)   # the testbed's knob
     shared = dict(beta=cfg.beta, gamma=cfg.gamma, tau=cfg.tau, shaping_reduce=cfg.shaping_reduce)  # each algorithm keeps what it uses
