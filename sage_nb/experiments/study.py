@@ -45,17 +45,18 @@ def regime_task(regime:str) -> dict:
 
 # %% ../../nbs/experiments/42_study.ipynb #69dbf879
 LR, BETA = ('log', 1e-4, 1e-3), ('log', 0.02, 1.0)
+_MEAN = REGISTRY['SAGE_Branch_mean'].settings   # SAGE_Branch's default here is the registry's SAGE_Branch_mean (which this study then selected)
 SEARCH_SPACES = {  # arm -> (its default configuration, the ranges the other draws come from)
-    'GRPO': (dict(beta=0.04, learning_rate=2e-4, entropy_coef=0.0),
+    'GRPO': (dict(beta=REGISTRY['GRPO'].beta, learning_rate=2e-4, entropy_coef=0.0),
              dict(beta=BETA, learning_rate=LR, entropy_coef=('log', 1e-4, 0.03))),
-    'SAGE_Branch': (dict(beta=0.2, learning_rate=2e-4, gamma=4.0, tau=0.1, shaping_reduce='mean'),
+    'SAGE_Branch': (dict(beta=_MEAN['beta'], learning_rate=2e-4, gamma=_MEAN['gamma'], tau=0.1, shaping_reduce=_MEAN['shaping_reduce']),
                     dict(beta=BETA, learning_rate=LR, gamma=('log', 0.5, 8.0), tau=('log', 0.02, 0.5),
                          shaping_reduce=('choice', 'sum', 'mean'))),
     'EntropyReward': (dict(beta=0.2, learning_rate=2e-4, gamma=1.0),
                       dict(beta=BETA, learning_rate=LR, gamma=('log', 0.1, 4.0))),
-    'Novelty': (dict(beta=0.04, learning_rate=2e-4, coef=0.2),
+    'Novelty': (dict(beta=REGISTRY['GRPO'].beta, learning_rate=2e-4, coef=0.2),
                 dict(beta=BETA, learning_rate=LR, coef=('log', 0.02, 1.0))),
-    'PassK': (dict(beta=0.04, learning_rate=2e-4, k=4),
+    'PassK': (dict(beta=REGISTRY['GRPO'].beta, learning_rate=2e-4, k=4),
               dict(beta=BETA, learning_rate=LR, k=('choice', 2, 3, 4))),
 }
 MATCHED = {'SAGE_Random': 'SAGE_Branch'}   # untuned arm -> the tuned arm whose selected configuration it reuses
