@@ -83,14 +83,16 @@ readme: install
 	$(PY) -c "from sage_nb.devtools.docs import render_readme; render_readme()"
 
 # the offline HTML docs in _site_offline/ (nbdev_docs builds the Quarto site where Quarto is installed). Pages are
-# cached by content; rendering all 33 from their saved outputs takes about 10 minutes on two busy cores, plus the run
-# time of any notebook saved without outputs (those are executed first)
+# cached by content and rendered from their saved outputs (a notebook saved without outputs is executed first); the
+# build prints where it wrote the site and how long it took
 docs: install
 	$(PY) scripts/docs_offline.py
 
-# the offline site checked: every link followed (files and anchors in the site, no #LNone, no online link to a page the
-# site has), every markdown table well formed (pages and README), and each page opened in headless Chromium (every
-# figure, rendered maths and tables, no literal backticks, build paths or tracebacks, every API entry).
+# every results table the pages saved (the index and the experiment notebooks) remade from the committed JSON it comes
+# from (a difference or a missing saved table fails; `python scripts/docs_offline.py --tables` runs this part alone, in
+# seconds), then the offline site checked: every link followed (files and anchors in the site, no #LNone, no online link
+# to a page the site has), every markdown table well formed (pages and README), and each page opened in headless
+# Chromium (every figure, rendered maths and tables, no literal backticks, build paths or tracebacks, every API entry).
 # Needs Chromium: apt-get install chromium chromium-driver (Debian; chromium-browser on Ubuntu)
 docs-check: install
 	$(PY) scripts/docs_offline.py --check

@@ -21,7 +21,7 @@ __all__ = ['GiB', 'LORA_TARGETS', 'MODEL_SPECS', 'NF4_BYTES', 'TRL_TILE', 'VLLM_
            'layer_activation_bytes', 'trained_tokens', 'activation_bytes', 'logits_bytes', 'rollout_bytes',
            'vllm_kv_tokens', 'estimate_memory', 'published_comparison', 'settings_for_config', 'config_spec',
            'estimate_for_config', 'detect_gpu', 'gpu_has_bf16', 'host_ram_gb', 'FitReport', 'fits', 'preset_table',
-           'preset_summary', 'pick_preset', 'auto_preset', 'memory_banner']
+           'preset_summary', 'pick_preset', 'auto_preset', 'planned_gpu', 'memory_banner']
 
 # %% ../nbs/26_memory.ipynb #7da0b295
 GiB = 2**30
@@ -504,6 +504,12 @@ def auto_preset(gpu: tuple[str, float] | None = ...) -> tuple[str, str]:
     if gpu is None: return 'cpu-tiny', "no CUDA GPU found: using preset cpu-tiny (a CPU smoke test, not a training run)"
     p = pick_preset(*gpu)
     return p, f"{gpu[0]} ({gpu[1]:.1f} GiB{'' if gpu_has_bf16(gpu[0]) else ', no bf16'}): using preset {p}"
+
+# %% ../nbs/26_memory.ipynb #26f68857
+def planned_gpu(preset: str | None) -> tuple[str, float] | None:
+    "(GPU name, GiB) that shipped preset `preset` is sized for (`PRESET_GPU`), or None for a CPU preset, no preset, or an unknown GPU."
+    g = PRESET_GPU.get(preset or '')
+    return (g, GPUS[g]) if g in GPUS else None
 
 # %% ../nbs/26_memory.ipynb #ace8fc9d
 def memory_banner(cfg: TrainConfig, gpu: tuple[str, float] | None = ..., headroom: float = 0.05,

@@ -16,13 +16,13 @@ if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
 # `sage-train --help` answers without loading them (sage_nb.algorithms imports nothing heavy)
 
 # %% auto #0
-__all__ = ['tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'checkpoint_step', 'last_checkpoint',
-           'progress_line', 'use_compact_progress', 'quiet_checkpointing_renames', 'checkpointing_settings',
-           'tiny_model_note', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
-           'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
-           'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir',
-           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'parse_args',
-           'main']
+__all__ = ['STEP_MEASUREMENTS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'checkpoint_step',
+           'last_checkpoint', 'progress_line', 'use_compact_progress', 'quiet_checkpointing_renames',
+           'checkpointing_settings', 'tiny_model_note', 'run_sft', 'dataset_source', 'resolve_prompt_style',
+           'load_rl_dataset', 'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy',
+           'setup_tracking', 'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff',
+           'resume_plan', 'sft_dir', 'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem',
+           'settings_help', 'guide_summary', 'committed_step_times', 'time_estimate', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -503,6 +503,54 @@ def settings_help(width:int=110) -> str:
         else: top.append(item(name, meta.get('help', '')))
     return '\n'.join(lines + ['top-level keys:'] + top)
 
+# %% ../nbs/24_train.ipynb #a5c5dd1a
+_SYMBOLS = {'gamma': 'γ', 'tau': 'τ'}
+
+def guide_summary(cfg:TrainConfig) -> str:
+    "One line: the algorithm, its guide and the guide's parameters, credit, shaping, β and KL direction, from the config alone."
+    from dataclasses import fields, MISSING
+    from sage_nb.config import SAGEConfig, algorithm_settings, trainer_settings
+    from sage_nb.guides import GUIDES
+    s = algorithm_settings(cfg.resolved_algorithm, **trainer_settings(cfg))
+    default = {f.name: f.default for f in fields(SAGEConfig) if f.default is not MISSING}
+    get = lambda k: s.get(k, default.get(k))
+    head, tail = f"trains {cfg.resolved_algorithm}: ", f"β {get('beta'):g}, KL {get('kl_direction')}"
+    if s.get('guide') is None: return head + f"no guide, {tail}"
+    params = {f.name: f.default for f in fields(GUIDES[s['guide']]) if f.name != 'seed' and f.default is not MISSING} | s['guide_kwargs']
+    shown = ', '.join(f"{_SYMBOLS.get(k, k)} {v:g}" if isinstance(v, (int, float)) else f"{k} {v}" for k, v in params.items())
+    return head + f"guide {s['guide']} ({shown}), credit {get('credit')}, shaping {get('shaping_reduce')}, {tail}"
+
+# %% ../nbs/24_train.ipynb #87f451cb
+STEP_MEASUREMENTS = {'cpu-smollm2': ('smollm2_demo.json', 'sage-lm demo: 2 CPU cores, two trainings side by side, shared prompt cache on')}
+
+def committed_step_times(preset:str|None, results=None) -> tuple[dict[str, float], str]:
+    "({algorithm: mean seconds per step}, where it was measured) from the committed measurement of `preset`; ({}, '') without one."
+    from sage_nb.core import nbs_dir
+    if preset not in STEP_MEASUREMENTS: return {}, ''
+    fname, where = STEP_MEASUREMENTS[preset]
+    path = Path(results or nbs_dir()/'results')/fname
+    try: models = json.loads(path.read_text())['models']
+    except (OSError, ValueError, KeyError): return {}, ''
+    times = {a: m['step_time']['mean'] for a, m in models.items() if isinstance(m.get('step_time'), dict) and m['step_time'].get('mean')}
+    return times, (f"{where}; nbs/results/{fname}" if times else '')
+
+def time_estimate(cfg:TrainConfig, preset:str|None, results=None) -> str:
+    "One line for a dry-run: the run's time from the committed step time of its preset and algorithm, or why there is none."
+    times, where = committed_step_times(preset, results)
+    if not times:
+        why = 'no GPU run is committed yet' if preset in _gpu_presets() else 'none is committed for it'
+        return f"time: no estimate: no committed measurement of {'preset ' + preset if preset else 'this config'} ({why})"
+    from sage_nb.config import trainer_value
+    steps, alg = trainer_value(cfg, 'max_steps'), cfg.resolved_algorithm
+    if alg not in times:
+        return f"time: no estimate for {alg}: the committed measurement of preset {preset} has {', '.join(times)} ({where})"
+    sec = times[alg]
+    return f"time: about {sec * steps / 60:.0f} min for {steps} steps at {sec:.1f} s a step, as measured for {alg} ({where})"
+
+def _gpu_presets() -> tuple:
+    from sage_nb.memory import PRESET_GPU
+    return tuple(PRESET_GPU)
+
 # %% ../nbs/24_train.ipynb #188a3bd2
 def _preset_names() -> list[str]:   # sage_nb.config.list_presets without importing sage_nb.config (and TRL)
     return sorted(p.name.removesuffix('.yaml') for p in (importlib.resources.files('sage_nb')/'configs').iterdir()
@@ -516,7 +564,9 @@ def parse_args(argv=None):
                                      "or auto (chosen from the detected GPU)")
     p.add_argument('--no-memory-check', action='store_true', help='start even when the memory estimate clearly exceeds the GPU (without one: the RAM)')
     p.add_argument('--algorithm', help=f"SAGE (the SAGE algorithm of sage.guide) or one of {', '.join(TRAIN_ALGORITHMS)} (algorithm=<name>)")
-    p.add_argument('--dry-run', action='store_true', help='print the resolved config and what would train, and exit')
+    p.add_argument('--dry-run', action='store_true', help="print the run directory, the guide and credit settings, the memory estimate "
+                   "(for the preset's GPU where this machine has none), a time estimate and the resolved config, and exit; "
+                   "skips the hardware checks")
     p.add_argument('--no-hardware-check', action='store_true', help='skip the GPU-only option checks')
     p.add_argument('overrides', nargs='*', help='section.key=value overrides, e.g. rl.beta=0.02 sage.guide=token')
     add_debug_flag(p)
@@ -529,18 +579,20 @@ def main(argv=None) -> int:
 
 def _main(a) -> int:
     if not a.dry_run: work_offline_if_unreachable()   # before transformers loads: no retries against an unreachable Hub
-    from sage_nb.config import load_config, config_to_dict, sage_config
+    from sage_nb.config import load_config
     from sage_nb.memory import auto_preset, memory_banner, detect_gpu, fits, host_ram_gb
     overrides = list(a.overrides) + ([f'algorithm={a.algorithm}'] if a.algorithm else [])
-    if a.preset == 'auto':
-        a.preset, why = auto_preset(); print(f"sage-train: {why}")
-    cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not a.no_hardware_check)
+    chosen = None
+    if a.preset == 'auto': a.preset, chosen = auto_preset()
+    if chosen and not a.dry_run: print(f"sage-train: {chosen}")
+    cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not (a.no_hardware_check or a.dry_run))
+    if a.dry_run: return _dry_run(cfg, a.preset, chosen)
     gpu = detect_gpu()
-    missing = None if a.dry_run else model_source_problem(cfg, gpu)
+    missing = model_source_problem(cfg, gpu)
     if missing and gpu is None: raise ConfigError(missing)   # on a CPU the line says what the estimate would
     print(memory_banner(cfg, gpu))
     capacity = gpu[1] if gpu is not None else host_ram_gb()
-    if capacity and not a.dry_run and not a.no_memory_check:
+    if capacity and not a.no_memory_check:
         try: report = fits(cfg, capacity, device='cuda' if gpu else 'cpu')
         except KeyError: report = None   # a model the estimate does not know: the banner said so
         if report is not None and report.total_gb > 1.25 * report.capacity_gb:   # clearly too big: refuse before loading (the estimate is approximate)
@@ -551,18 +603,28 @@ def _main(a) -> int:
                   file=sys.stderr)
             return 2
     if missing: raise ConfigError(missing)
-    if a.dry_run:
-        import yaml
-        print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False)); print(f"run directory: {cfg.run_dir}")
-        if not a.no_hardware_check:   # the trainer config is built for this machine's hardware
-            args = sage_config(cfg)
-            print(f"trains {cfg.resolved_algorithm} with {args.sage_guide or 'no guide'}, beta={args.beta:g}, kl_direction={args.kl_direction}")
-        plan, ckpt = resume_plan(cfg)
-        print({'fresh': 'would start a new run', 'done': 'already trained: nothing to do',
-               'resume': f'would resume from {ckpt}', 'finish': f'{ckpt} is at max_steps: would only save it'}[plan])
-        return 0
     out = train(cfg)
     if int(os.environ.get('RANK', 0)) == 0: print(f"saved to {out}")
+    return 0
+
+def _dry_run(cfg:TrainConfig, preset:str|None, chosen:str|None) -> int:
+    "What `sage-train --dry-run` prints (see above); nothing is loaded or written."
+    import yaml
+    from sage_nb.config import config_to_dict
+    from sage_nb.memory import memory_banner, detect_gpu, planned_gpu
+    print(f"run directory: {cfg.run_dir}")
+    if chosen: print(f"sage-train: {chosen}")
+    print(guide_summary(cfg))
+    gpu, planned = detect_gpu(), planned_gpu(preset)
+    if gpu is None and planned is not None:
+        print(f"hardware: no CUDA GPU here (checks skipped); memory estimated for the {planned[0]} that preset {preset} is sized for")
+        gpu = planned
+    print(memory_banner(cfg, gpu))
+    print(time_estimate(cfg, preset))
+    print(yaml.safe_dump(config_to_dict(cfg), sort_keys=False), end='')
+    plan, ckpt = resume_plan(cfg)
+    print({'fresh': 'would start a new run', 'done': 'already trained: nothing to do',
+           'resume': f'would resume from {ckpt}', 'finish': f'{ckpt} is at max_steps: would only save it'}[plan])
     return 0
 
 # %% ../nbs/24_train.ipynb #a0c7a62f

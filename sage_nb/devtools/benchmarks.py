@@ -514,8 +514,8 @@ def _fmt(x) -> str:
         return f'{x:.2e}' if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6) else f'{x:.3g}' if abs(x) < 100 else f'{x:,.0f}'
     return str(x)
 
-def markdown_table(res: dict) -> str:
-    "The results as a markdown table under a line describing the machine they were measured on."
+def markdown_table(res: dict, targets: bool = True) -> str:
+    "The results as a markdown table under a line describing the machine they were measured on (`targets=False`: without the development targets)."
     m = res['machine']
     note = ('\n\nTime ratios: median over interleaved rounds of the per-round ratio to GRPO, interquartile range in '
             'brackets (SAGE_Random, where run, does no extra work: its spread is the noise level); CPU time: what this '
@@ -524,13 +524,13 @@ def markdown_table(res: dict) -> str:
             + (f", GPU {m['gpu']}" if m.get('gpu') else ', no GPU') + f"), torch {m['torch']}, transformers "
             f"{m['transformers']}, trl {m['trl']}; load average at start {m.get('load_average')}"
             + (' (quick smoke sizes)' if res.get('quick') else '') + '.\n\n')
-    lines = ['| benchmark | measure | baseline | candidate | baseline value | candidate value | ratio | target | met |',
-             '|---|---|---|---|---:|---:|---:|---|---|']
+    lines = ['| benchmark | measure | baseline | candidate | baseline value | candidate value | ratio |' + (' target | met |' if targets else ''),
+             '|---|---|---|---|---:|---:|---:|' + ('---|---|' if targets else '')]
     for r in results_rows(res):
         met = {True: 'yes', False: '**no**', None: ''}[r['met']]
         ratio = _fmt(r['ratio']) + (f" ({r['spread'][0]:.2f}–{r['spread'][1]:.2f})" if r.get('spread') else '')
         lines.append(f"| {r['benchmark']} | {r['measure']} | {r['baseline']} | {r['candidate']} | {_fmt(r['baseline_value'])} "
-                     f"| {_fmt(r['candidate_value'])} | {ratio} | {r['target']} | {met} |")
+                     f"| {_fmt(r['candidate_value'])} | {ratio} |" + (f" {r['target']} | {met} |" if targets else ''))
     return head + '\n'.join(lines) + (note if {'train', 'real'} & set(res.get('sections', {})) else '')
 
 # %% ../../nbs/devtools/60_benchmarks.ipynb #b663bfba

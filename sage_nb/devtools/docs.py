@@ -17,13 +17,14 @@ from ..core import atomic_write_text
 __all__ = ['SIDEBAR_GROUPS', 'FOLDER_GROUPS', 'LEADING_FOLDERS', 'KATEX_VERSION', 'CHROMIUM_MISSING', 'nb_stem', 'page_name',
            'notebook_files', 'sidebar_entries', 'sidebar_yaml', 'write_sidebar', 'check_sidebar', 'colab_url',
            'colab_badge_md', 'ColabBadge', 'annotation_imports', 'module_namespace', 'showdoc_setup',
-           'definition_lines', 'fix_source_links', 'unlink_private', 'escape_headings', 'is_test_cell', 'hide_tests',
-           'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook', 'clean_outputs', 'refresh_outputs',
-           'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html', 'wrap_page',
-           'page_key', 'notebook_title', 'online_url', 'offline_links', 'heading_aliases', 'html_exporter',
+           'definition_lines', 'fix_source_links', 'unlink_private', 'escape_headings', 'is_test_cell', 'strip_checks',
+           'hide_tests', 'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook', 'clean_outputs',
+           'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html',
+           'wrap_page', 'page_key', 'notebook_title', 'online_url', 'offline_links', 'heading_aliases', 'html_exporter',
            'render_page', 'site_pages', 'build_offline_docs', 'readme_markdown', 'render_readme', 'table_cells',
-           'table_problems', 'notebook_table_problems', 'find_chromium', 'check_pages_in_chromium', 'expected_content',
-           'link_problems', 'page_problems', 'check_site']
+           'table_problems', 'notebook_table_problems', 'shown_text', 'results_cells', 'results_table_problems',
+           'results_notebooks', 'find_chromium', 'check_pages_in_chromium', 'expected_content', 'link_problems',
+           'page_problems', 'check_site']
 
 # %% ../../nbs/devtools/61_docs.ipynb #4c7da575
 SIDEBAR_GROUPS: dict[str, tuple] = {     # the library (notebooks at the top of nbs/), by layer
@@ -232,9 +233,50 @@ def is_test_cell(source:str) -> bool:
     except SyntaxError: return False           # cell magics and the like: not ours to judge
     return bool(body) and all(_is_check(n) for n in body)
 
+_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+
+def _only_checks(node) -> bool:
+    "A check, or a block statement whose every branch holds only checks."
+    if _is_check(node): return True
+    if not isinstance(node, _BLOCKS): return False
+    parts = [s for f in ('body', 'orelse', 'finalbody') for s in getattr(node, f, [])] + [s for h in getattr(node, 'handlers', []) for s in h.body]
+    return bool(parts) and all(_only_checks(s) for s in parts)
+
+def _check_spans(body) -> list:
+    "The statements of `body` to drop: checks, and checks inside blocks that keep another statement."
+    out = []
+    for n in body:
+        if _only_checks(n): out.append(n); continue
+        if not isinstance(n, _BLOCKS): continue
+        for block in [getattr(n, f, []) for f in ('body', 'orelse', 'finalbody')] + [h.body for h in getattr(n, 'handlers', [])]:
+            if block and not all(_only_checks(s) for s in block): out += _check_spans(block)
+    return out
+
+def strip_checks(source:str) -> str:
+    "`source` without the lines of its checks (see above); unchanged where it cannot be parsed."
+    try: tree = ast.parse(source)
+    except SyntaxError: return source
+    drop = _check_spans(tree.body)
+    if not drop: return source
+    gone = {l for n in drop for l in range(n.lineno, n.end_lineno + 1)}
+    dropped = {id(d) for n in drop for d in ast.walk(n)}
+    kept = set()                             # a line a kept statement shares with a check stays
+    for n in ast.walk(tree):
+        if isinstance(n, ast.stmt) and id(n) not in dropped:
+            kept |= {n.lineno} if isinstance(n, (*_BLOCKS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else set(range(n.lineno, n.end_lineno + 1))
+    gone -= kept
+    return '\n'.join(l for k, l in enumerate(source.splitlines(), 1) if k not in gone)
+
 def hide_tests(cell):
-    "nbdev processor: a cell that only checks is left out of the rendered page (it stays in the notebook and in `nbdev_test`)."
-    if cell.cell_type == 'code' and is_test_cell(cell.source): del cell['source']
+    "nbdev processor: a cell that only checks is left out of the rendered page, and a cell that also shows something loses its check lines there (the notebook and `nbdev_test` keep them)."
+    if cell.cell_type != 'code': return
+    if is_test_cell(cell.source) or _only_checks_cell(cell.source): del cell['source']
+    else: cell.source = strip_checks(cell.source)
+
+def _only_checks_cell(source:str) -> bool:
+    try: body = ast.parse(source).body
+    except SyntaxError: return False
+    return bool(body) and all(_only_checks(n) for n in body)
 
 # %% ../../nbs/devtools/61_docs.ipynb #05299596
 def _is_show_doc(node) -> bool:
@@ -670,6 +712,76 @@ def notebook_table_problems(nb) -> list[str]:
         for t in texts:
             out += [p.replace('table at', f'table in cell {i} at', 1) for p in table_problems(t if isinstance(t, str) else ''.join(t))]
     return out
+
+# %% ../../nbs/devtools/61_docs.ipynb #ab9fd520
+_RESULTS_READ = re.compile(r"""nbs_dir\(\)\s*/\s*['"]results['"]|Path\(['"]results/|study_results\.json|testbed_results\.json"""
+                           r"|\bcommitted\(")
+_TABLE_RULE_LINE = re.compile(r'^\s*\|?\s*:?-{3,}:?\s*\|', re.M)
+
+def shown_text(outputs) -> str:
+    "What a cell's outputs show as text on a page: its `text/markdown` outputs and what it printed, lines right-stripped."
+    out = []
+    for o in outputs:
+        t = o.get('data', {}).get('text/markdown')
+        if t is None and o.get('output_type') == 'stream' and o.get('name') == 'stdout': t = o.get('text')
+        if t is not None: out.append(t if isinstance(t, str) else ''.join(t))
+    return '\n'.join(l.rstrip() for l in '\n'.join(out).strip().splitlines())
+
+def results_cells(nb) -> list[int]:
+    "Indices of the code cells of notebook `nb` that show committed results (see above); exported and flagged cells left out."
+    idx = []
+    for i, c in enumerate(nb.cells):
+        if c.cell_type != 'code' or _skip_cell(c, test_flags()): continue
+        opts, _ = _split_cell_options(c.source)
+        if opts & {'#|export', '#|exports'}: continue
+        try: tree = ast.parse(_code_lines(c.source))
+        except SyntaxError: continue
+        if any(_is_show_doc(n) for n in tree.body): continue
+        if _RESULTS_READ.search(c.source) or ('#|echo:false' in opts and _TABLE_RULE_LINE.search(shown_text(c.get('outputs', [])))):
+            idx.append(i)
+    return idx
+
+def _first_difference(saved: str, now: str) -> str:
+    a, b = saved.splitlines(), now.splitlines()
+    j = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+    line = lambda ls: repr(ls[j][:90]) if j < len(ls) else '(nothing)'
+    return f'line {j + 1}: saved {line(a)}, from the committed results {line(b)}'
+
+def results_table_problems(nb_path) -> list[str]:
+    "Each results cell of notebook `nb_path` run again alone: one line per cell whose saved output differs, is missing or cannot be remade."
+    from execnb.nbio import read_nb, mk_cell
+    from execnb.shell import CaptureShell
+    from fastcore.xtras import working_directory
+    from sage_nb.style import quiet
+    path = Path(nb_path).resolve()
+    nb = read_nb(path)
+    cells = results_cells(nb)
+    if not cells or not _has_outputs(nb): return []          # nothing to show, or the build runs the notebook itself
+    shell, out = CaptureShell(path), []
+    with quiet(), working_directory(path.parent):
+        for code in [*showdoc_setup(path), 'from fastcore.test import *', 'from IPython.display import Markdown, display']:
+            try: shell.run(code)
+            except Exception: pass                 # an optional package that is not installed
+            shell.exc = None
+        for i in cells:
+            cell, run = nb.cells[i], mk_cell(nb.cells[i].source)
+            shell.cell(run)
+            saved = shown_text(cell.get('outputs', []))
+            if shell.exc is not None:               # needs a cell that is not a results cell: a problem where it shows a table
+                if _TABLE_RULE_LINE.search(saved):
+                    out.append(f'cell {i}: cannot be remade on its own ({type(shell.exc).__name__}: {str(shell.exc)[:80]})')
+                shell.exc = None; continue
+            now = shown_text(run.outputs)
+            if now == saved: continue
+            out.append(f'cell {i}: no saved output; the committed results show a table' if not saved and _TABLE_RULE_LINE.search(now)
+                       else f'cell {i}: no saved output' if not saved
+                       else f'cell {i}: saved output differs from the committed results, {_first_difference(saved, now)}')
+    return out
+
+def results_notebooks(nbs_path='nbs') -> list[Path]:
+    "The pages whose tables come from committed results: the index and the experiment notebooks."
+    nbs_path = Path(nbs_path)
+    return [nbs_path/'index.ipynb', *sorted((nbs_path/'experiments').glob('[!_]*.ipynb'))]
 
 # %% ../../nbs/devtools/61_docs.ipynb #1d2380f0
 _CHECK_JS = r"""<script>window.addEventListener('load', () => setTimeout(() => {
