@@ -194,10 +194,12 @@ class RegimeConfig:
     "Where the pilot's runs, evaluations and records go, and how many processes run side by side."
     out_dir: str = 'outputs/lm/regime'
     workers: int = 2
+    threads: int = 0                  # threads per process; 0: the cores shared out among `workers`
 
     def __post_init__(self):
-        if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:
-            raise ConfigError(f"workers must be an integer >= 1, got {self.workers!r}")
+        for k, least in (('workers', 1), ('threads', 0)):
+            v = getattr(self, k)
+            if isinstance(v, bool) or not isinstance(v, int) or v < least: raise ConfigError(f"{k} must be an integer >= {least}, got {v!r}")
 
     @property
     def results(self) -> Path: return Path(self.out_dir)/'validation_results.json'
@@ -261,7 +263,7 @@ def train_and_evaluate(arms, evals: dict, cfg: RegimeConfig, parts: int = 1, eve
     jobs |= eval_side_jobs(evals, parts, after=lambda label: (f'train {label}',) if label in trained else ())
     (out/'logs').mkdir(parents=True, exist_ok=True)
     resolve_model(LM_NAME)   # convert the model once, before processes race for it
-    run_side_by_side(jobs, out/'logs', cfg.workers, every=every)
+    run_side_by_side(jobs, out/'logs', cfg.workers, cfg.threads or None, every=every)
 
 def run_stage(arms, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
     "Train, evaluate and record every run of `arms` (resumable); returns {'Base': summary, run name: record}."
@@ -301,10 +303,10 @@ def run_horizon(arm: RegimeArm, cfg: RegimeConfig | None = None, every: float = 
     out, fams, steps = Path(cfg.out_dir), curriculum_families(), horizon_steps(arm)
     (out/'logs').mkdir(parents=True, exist_ok=True)
     resolve_model(LM_NAME)
-    run_side_by_side({f'train {arm.name}': SideJob(train_argv(arm.overrides(out)))}, out/'logs', 1, every=every)
+    run_side_by_side({f'train {arm.name}': SideJob(train_argv(arm.overrides(out)))}, out/'logs', 1, cfg.threads or None, every=every)
     evals = {'Base': validation_job(LM_NAME, 'Base', 0, cfg.results, fams),
              **{f'{arm.name}@{s}': validation_job(cfg.run_dir(arm)/'ckpts'/f'checkpoint-{s}', arm.name, s, cfg.results, fams) for s in steps}}
-    run_side_by_side(eval_side_jobs(evals, cfg.workers), out/'logs', cfg.workers, every=every)
+    run_side_by_side(eval_side_jobs(evals, cfg.workers), out/'logs', cfg.workers, cfg.threads or None, every=every)
     results = load_results(cfg.results)['models']
     return _write_record(arm, cfg, results, fams,
                          horizon=[dict(step=s, **pass_summary(results[f'{arm.name}@{s}'], fams)) for s in steps])
@@ -536,10 +538,12 @@ def parse_args(argv=None):
             s.add_argument('--methods', nargs='+', choices=DEMO_METHODS, default=list(DEMO_METHODS),
                            help='which runs (default: all; GRPO alone needs only stages A-C)')
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
+            s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
                            'sampling; C: the horizon; D: the comparison arms')
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
+            s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
     return p.parse_args(argv)
 
 def export(stages: dict, cfg: RegimeConfig) -> None:
@@ -573,7 +577,7 @@ def main(argv=None) -> int:
                 save_curriculum(summary); atomic_write_json(nbs_dir()/'results'/'smollm2_curriculum.json', summary)
                 print(f"chosen rows written to {curriculum_asset()} and the summary to nbs/results/smollm2_curriculum.json")
             return 0
-        cfg = RegimeConfig(out_dir=a.out_dir, **({'workers': a.workers} if a.command in ('pilot', 'demo') else {}))
+        cfg = RegimeConfig(out_dir=a.out_dir, **({'workers': a.workers, 'threads': a.threads} if a.command in ('pilot', 'demo') else {}))
         if a.command == 'demo':
             summary = run_demo(demo_arms(pilot_stages(cfg), a.seed, tuple(a.methods)), a.seed, cfg)
             print(demo_table([summary])); return 0
