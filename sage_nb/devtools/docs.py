@@ -19,12 +19,12 @@ __all__ = ['SIDEBAR_GROUPS', 'FOLDER_GROUPS', 'LEADING_FOLDERS', 'KATEX_VERSION'
            'colab_badge_md', 'ColabBadge', 'annotation_imports', 'module_namespace', 'showdoc_setup',
            'definition_lines', 'fix_source_links', 'unlink_private', 'escape_headings', 'is_test_cell', 'strip_checks',
            'hide_tests', 'ExecShowDocs', 'docs_procs', 'test_flags', 'execute_notebook', 'clean_outputs',
-           'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'katex_dir', 'copy_katex', 'use_katex', 'nav_html',
-           'wrap_page', 'page_key', 'notebook_title', 'online_url', 'offline_links', 'heading_aliases', 'html_exporter',
-           'render_page', 'site_pages', 'build_offline_docs', 'readme_markdown', 'render_readme', 'table_cells',
-           'table_problems', 'notebook_table_problems', 'shown_text', 'results_cells', 'results_table_problems',
-           'results_notebooks', 'find_chromium', 'check_pages_in_chromium', 'expected_content', 'link_problems',
-           'page_problems', 'check_site']
+           'refresh_outputs', 'process_notebook', 'quarto_to_plain', 'image_alt', 'katex_dir', 'copy_katex',
+           'use_katex', 'nav_html', 'wrap_page', 'page_key', 'notebook_title', 'online_url', 'offline_links',
+           'heading_aliases', 'html_exporter', 'render_page', 'site_pages', 'build_offline_docs', 'readme_markdown',
+           'render_readme', 'table_cells', 'table_problems', 'notebook_table_problems', 'shown_text', 'results_cells',
+           'results_table_problems', 'results_notebooks', 'find_chromium', 'check_pages_in_chromium',
+           'expected_content', 'link_problems', 'page_problems', 'check_site']
 
 # %% ../../nbs/devtools/61_docs.ipynb #4c7da575
 SIDEBAR_GROUPS: dict[str, tuple] = {     # the library (notebooks at the top of nbs/), by layer
@@ -425,10 +425,14 @@ def _split_cell_options(src) -> tuple[set, str]:
     opts = {l.strip().replace(' ', '') for l in lines if l.lstrip().startswith('#|')}
     return opts, '\n'.join(l for l in lines if not l.lstrip().startswith('#|'))
 
+_FIG_ALT = re.compile(r'^\s*#\|\s*fig-alt\s*:\s*(.+?)\s*$', re.M)
+_IMAGES = ('image/png', 'image/jpeg')
+
 def quarto_to_plain(nb: dict) -> dict:
-    "What Quarto does with nbdev's cell options, for nbconvert: hide `echo: false` inputs, drop `#|` lines and `{...}` link attributes."
+    "What Quarto does with nbdev's cell options, for nbconvert: hide `echo: false` inputs, drop `#|` lines and `{...}` link attributes, keep `fig-alt` as the images' alt text."
     for c in nb.get('cells', []):
         if c.get('cell_type') != 'code': continue
+        alt = _FIG_ALT.search(c['source'] if isinstance(c['source'], str) else ''.join(c['source']))
         opts, c['source'] = _split_cell_options(c['source'])
         if '#|echo:false' in opts:
             c.setdefault('metadata', {}).setdefault('tags', []).append('remove_input')
@@ -437,7 +441,25 @@ def quarto_to_plain(nb: dict) -> dict:
             if md is not None:
                 md = md if isinstance(md, str) else ''.join(md)
                 o['data']['text/markdown'] = _QUARTO_ATTRS.sub('', md)
+            for mime in _IMAGES:
+                if alt and mime in o.get('data', {}): o.setdefault('metadata', {}).setdefault(mime, {})['alt'] = alt.group(1)
     return nb
+
+def image_alt(page: str, nb: dict) -> str:
+    "nbconvert's HTML `page` of `nb` with the alt text `quarto_to_plain` kept on each embedded image (nbconvert writes a placeholder)."
+    for c in nb.get('cells', []):
+        for o in c.get('outputs', []):
+            for mime in _IMAGES:
+                alt, data = o.get('metadata', {}).get(mime, {}).get('alt'), o.get('data', {}).get(mime)
+                if not (alt and data): continue
+                key = f'src="data:{mime};base64,{(data if isinstance(data, str) else "".join(data)).strip()}"'
+                at = page.find(key)
+                while at != -1:
+                    start = page.rfind('<img', 0, at)
+                    tag = re.sub(r'\s*\balt="[^"]*"', '', page[start:at]).replace('<img', f'<img alt="{html.escape(alt)}"', 1)
+                    page = page[:start] + tag + page[at:]
+                    at = page.find(key, start + len(tag) + len(key))
+    return page
 
 # %% ../../nbs/devtools/61_docs.ipynb #90cddcd1
 KATEX_VERSION = '0.19.1'
@@ -582,7 +604,9 @@ def render_page(src, nav: str, page_title: str, site_title: str, run: bool = Fal
         except (Exception, SystemExit) as e:        # a notebook calling sys.exit must not end the build
             warnings.warn(f"{src.name}: execution failed ({type(e).__name__}: {e}); rendered without outputs")
     nb_dict, fm = process_notebook(src, nb)
-    body, _ = (exporter or html_exporter()).from_notebook_node(nbformat.reads(json.dumps(quarto_to_plain(nb_dict)), as_version=4))
+    plain = quarto_to_plain(nb_dict)
+    body, _ = (exporter or html_exporter()).from_notebook_node(nbformat.reads(json.dumps(plain), as_version=4))
+    body = image_alt(body, plain)
     body = heading_aliases(wrap_page(body, nav, fm, page_title, site_title, prefix))
     return offline_links(body, page, pages, online_url()) if page else body
 
