@@ -610,12 +610,13 @@ def _main(a) -> int:
 def _dry_run(cfg:TrainConfig, preset:str|None, chosen:str|None) -> int:
     "What `sage-train --dry-run` prints (see above); nothing is loaded or written."
     import yaml
-    from sage_nb.config import config_to_dict
+    from sage_nb.config import config_to_dict, sage_config
     from sage_nb.memory import memory_banner, detect_gpu, planned_gpu
     print(f"run directory: {cfg.run_dir}")
     if chosen: print(f"sage-train: {chosen}")
-    print(guide_summary(cfg))
     gpu, planned = detect_gpu(), planned_gpu(preset)
+    sage_config(cfg, **({} if gpu else dict(bf16=False, fp16=False)))   # the trainer config's own checks; precision is the GPU's
+    print(guide_summary(cfg))
     if gpu is None and planned is not None:
         print(f"hardware: no CUDA GPU here (checks skipped); memory estimated for the {planned[0]} that preset {preset} is sized for")
         gpu = planned
