@@ -233,18 +233,31 @@ class HookState:
     # one rollout: written while TRL builds a generation batch, read when `apply_guide` shapes it
     rewards_per_func: Tensor | None = None   # (N, n_funcs) rewards gathered over processes (`_calculate_rewards`)
     recorder: GenerationEntropyRecorder | None = None   # generation-time entropies (`_generate`); None: route off
-    share_pass: bool = False                 # True during a rollout whose own TRL no-grad pass can give the signals
-    shared: tuple | None = None              # (log-probs, entropies) of that pass (`_get_per_token_logps_and_entropies`)
+    shared: tuple | None = None              # (log-probs, entropies) of the rollout's 'old' pass, when the guide reads it
     route_used: str | None = None            # source of the last signals: 'generation', 'shared_pass' or 'extra_pass'
     replay: RolloutReplay | None = None      # dynamic sampling: the kept rows' generations and rewards, handed to TRL
+    # the log-prob passes TRL is about to run, named in its order by the override that starts them (`running`)
+    passes: tuple = ()                       # ('old', 'ref') in a rollout, ('loss',) in a loss call, () elsewhere
     # one loss call: live inside `_compute_loss` only
-    in_loss: bool = False                    # True inside `_compute_loss`: keep the log-probs of its policy pass
-    loss_logps: Tensor | None = None         # those log-probs (with grad), dropped when the call returns
+    loss_logps: Tensor | None = None         # the 'loss' pass's log-probs (with grad), dropped when the call returns
     loss_inputs: dict | None = None          # this call's copy of the batch, whose advantages its loss pass rewrites (16_exploration)
 
-    def start_rollout(self, share_pass: bool):
+    def start_rollout(self):
         "Forget the last rollout's rewards and shared pass (`_generate` replaces the recorder; the route stays readable)."
-        self.rewards_per_func, self.shared, self.share_pass = None, None, share_pass
+        self.rewards_per_func, self.shared = None, None
+
+    @contextmanager
+    def running(self, *passes: str):
+        "Name the log-prob passes TRL runs inside the block, in its order; the names left over are dropped on exit."
+        saved, self.passes = self.passes, tuple(passes)
+        try: yield self
+        finally: self.passes = saved
+
+    def next_pass(self) -> str | None:
+        "The name of the log-prob pass now starting (the next one named), or None for a pass nobody named."
+        if not self.passes: return None
+        name, self.passes = self.passes[0], self.passes[1:]
+        return name
 
 # %% ../nbs/22_trainer.ipynb #52559faa
 @contextmanager
@@ -273,9 +286,12 @@ class SAGETrainer(GRPOTrainer):
     forward-KL baseline and the exploration methods SAGE is compared with (`sage_nb.exploration`); with no guide, no
     method and TRL's own KL term it is `GRPOTrainer`, bit for bit.
 
-    It overrides five TRL hooks (their sources are pinned by `HOOK_DIGESTS`): `_generate_and_score_completions`,
-    `_generate`, `_calculate_rewards`, `_get_per_token_logps_and_entropies` and `_compute_loss`. What they hand each
-    other is in `hook_state`; everything else is TRL's."""
+    Its body holds the five TRL hooks it overrides, in the order TRL calls them (their TRL sources are pinned by
+    `HOOK_DIGESTS`): `_generate_and_score_completions` (one rollout), `_generate` (its sampling), `_calculate_rewards`
+    (its rewards), `_get_per_token_logps_and_entropies` (every log-prob pass) and `_compute_loss` (one loss call).
+    Each calls TRL's method through `super()` and adds only SAGE's part, said in a comment above its code. SAGE's own
+    methods (`apply_guide` and the helpers it and the hooks call) are added after the class with fastcore's `patch`,
+    each beside its prose and tests. What the hooks hand each other is in `hook_state`; everything else is TRL's."""
     _tag_names = ['trl', 'grpo', 'sage']
 
     def __init__(self, *args, **kwargs):
@@ -310,51 +326,121 @@ class SAGETrainer(GRPOTrainer):
         "The `SAGERolloutState` callback (looked up each time: the Trainer may replace the instance on resume)."
         return next(cb for cb in self.callback_handler.callbacks if isinstance(cb, SAGERolloutState))
 
-# %% ../nbs/22_trainer.ipynb #92322beb
-@patch
-def _generate_and_score_completions(self:SAGETrainer, inputs):
-    """One rollout: TRL's, then pass@k advantages (`advantage='passk'`) and SAGE's part of it (`apply_guide`); else TRL's batch unchanged."""
-    # TRL samples, scores, runs its no-grad passes and returns the batch that every iteration's loss reuses; shaping
-    # that batch here computes q once per generation batch. When TRL runs its own no-grad policy pass in this
-    # rollout, `share_pass` lets that pass compute the guide's entropies too.
-    # With dynamic sampling, the groups are chosen first (`_dynamic_rollout`) and TRL builds the batch from the kept
-    # rows only, reading their generations and rewards back from `hook_state.replay` instead of sampling again.
-    h = self.hook_state
-    h.start_rollout(share_pass=self.sage_guide is not None and bool(self.sage_guide.needs) and self._trl_computes_old_logps())
-    if self.args.dynamic_sampling and self.model.training:
-        h.replay = self._dynamic_rollout(inputs)
-        inputs = h.replay.inputs
-    try: out = super(SAGETrainer, self)._generate_and_score_completions(inputs)
-    finally: h.share_pass, h.replay = False, None
-    if self.args.advantage == 'passk': out['advantages'] = self._passk_advantages(out)   # pass@k training's, not GRPO's
-    return out if self.sage_guide is None else self.apply_guide(out)
+    def _generate_and_score_completions(self, inputs):
+        "One rollout: TRL's, then pass@k advantages (`advantage='passk'`) and SAGE's part of it (`apply_guide`); else TRL's batch unchanged."
+        # TRL: samples (`_generate`), runs its no-grad log-prob passes ('old' when the samples may be off-policy, 'ref'
+        # when beta != 0), scores (`_calculate_rewards`), computes the GRPO advantages and returns the batch dict that
+        # every iteration's loss reuses.
+        # SAGE: names those passes for `_get_per_token_logps_and_entropies` (`_rollout_passes`), then shapes the returned
+        # batch, so q is computed once per generation batch. With dynamic sampling the groups are chosen first
+        # (`_dynamic_rollout`) and TRL builds the batch from the kept rows only, reading their generations and rewards
+        # back from `hook_state.replay` instead of sampling again.
+        h = self.hook_state
+        h.start_rollout()
+        if self.args.dynamic_sampling and self.model.training:
+            h.replay = self._dynamic_rollout(inputs)
+            inputs = h.replay.inputs
+        try:
+            with h.running(*self._rollout_passes()): out = super()._generate_and_score_completions(inputs)
+        finally: h.replay = None
+        if self.args.advantage == 'passk': out['advantages'] = self._passk_advantages(out)   # pass@k training's, not GRPO's
+        return out if self.sage_guide is None else self.apply_guide(out)
 
-@patch
-def _generate(self:SAGETrainer, prompts):
-    """TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."""
-    # The sampler computes every step's logits anyway; recording their entropy spares the guide a forward pass.
-    if self.hook_state.replay is not None:   # dynamic sampling already sampled these rows
-        self.hook_state.recorder = self.hook_state.replay.recorder
-        return self.hook_state.replay.generated
-    rec = None
-    if self._wants_generation_entropies():
-        lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
-        rec = GenerationEntropyRecorder(lm_head, self.temperature)
-    self.hook_state.recorder = rec
-    if rec is None: return super(SAGETrainer, self)._generate(prompts)
-    with rec: return super(SAGETrainer, self)._generate(prompts)
+    def _generate(self, prompts):
+        "TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."
+        # TRL: samples the completions of `prompts` (HF generation, vLLM or a tool loop) and returns their ids and texts.
+        # SAGE: records each decoding step's entropy off the LM head while it samples: the sampler computes those logits
+        # anyway, so the guide's entropies cost no forward. Under dynamic sampling it hands back the rows already sampled.
+        h = self.hook_state
+        if h.replay is not None:   # dynamic sampling already sampled these rows
+            h.recorder = h.replay.recorder
+            return h.replay.generated
+        rec = None
+        if self._wants_generation_entropies():
+            lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
+            rec = GenerationEntropyRecorder(lm_head, self.temperature)
+        h.recorder = rec
+        if rec is None: return super()._generate(prompts)
+        with rec: return super()._generate(prompts)
 
-@patch
-def _calculate_rewards(self:SAGETrainer, inputs, prompts, completions, completion_ids_list):
-    """TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."""
-    # TRL turns them into GRPO advantages and drops them; sequence and exact credit recompute the advantages from them.
-    if self.hook_state.replay is not None:   # dynamic sampling scored (and audited) these rows already
-        self.hook_state.rewards_per_func = self.hook_state.replay.rewards_per_func
-        return self.hook_state.rewards_per_func
-    rewards_per_func = super(SAGETrainer, self)._calculate_rewards(inputs, prompts, completions, completion_ids_list)
-    self.hook_state.rewards_per_func = rewards_per_func
-    self._log_reward_audit(inputs, prompts, completions, rewards_per_func)
-    return rewards_per_func
+    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
+        "TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."
+        # TRL: calls every reward function on this process's completions and gathers the matrix over processes; the
+        # rollout turns it into GRPO advantages and drops it.
+        # SAGE: keeps it (sequence and exact credit and pass@k recompute the advantages from it) and logs the reward
+        # audit. Under dynamic sampling it hands back the rewards of the rows already scored (and audited).
+        h = self.hook_state
+        if h.replay is not None:   # dynamic sampling scored (and audited) these rows already
+            h.rewards_per_func = h.replay.rewards_per_func
+            return h.rewards_per_func
+        rewards_per_func = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
+        h.rewards_per_func = rewards_per_func
+        self._log_reward_audit(inputs, prompts, completions, rewards_per_func)
+        return rewards_per_func
+
+    def _get_per_token_logps_and_entropies(self, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
+                                           compute_entropy=False, *args, **kwargs):
+        "TRL's per-token log-probs (and entropies), returned as TRL computes them; SAGE keeps what two of these passes give."
+        # TRL: one forward of `model` over prompt + completion for the completion tokens' log-probs (and entropies when
+        # asked), returned and kept local; the rollout runs it for its 'old' and 'ref' log-probs, the loss for its own.
+        # SAGE: reads which pass this is from `hook_state` (named by whoever started it: the rollout or the loss call).
+        # The rollout's 'old' pass also computes the entropies when the guide reads them, so the guide needs no forward
+        # of its own (not under Unsloth, whose function returns no entropies). The 'loss' pass's log-probs feed the
+        # forward-KL term and the KL metrics of `_compute_loss` and, for entropy-based advantage shaping and Clip-Cov,
+        # rewrite that loss call's advantages before TRL reads them. With `share_prompt_prefix`, each distinct prompt
+        # is run once (`shared_prompt_logps`).
+        h = self.hook_state
+        name = h.next_pass()   # 'old', 'ref', 'loss', or None: a pass that no override started (a direct call)
+        share = name == 'old' and self.sage_guide is not None and bool(self.sage_guide.needs) and not self._unsloth
+        text_only = not args and all(v is None or v is False for v in kwargs.values())   # no images, no MoE aux loss
+        out = None
+        if self.args.share_prompt_prefix and text_only and not self._unsloth:
+            out = shared_prompt_logps(model, input_ids, attention_mask, logits_to_keep, batch_size, compute_entropy or share,
+                                      self.accelerator.autocast)
+        if out is None:
+            out = super()._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
+                                                             compute_entropy or share, *args, **kwargs)
+        if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
+        if name == 'loss':
+            h.loss_logps = out[0]
+            if h.loss_inputs is not None: self._loss_time_advantages(h.loss_inputs, out[0], out[1] if len(out) > 1 else None)
+        return out
+
+    def _compute_loss(self, model, inputs):
+        "TRL's loss (its KL term off for the forward-KL baseline and exact credit, its clip off for KL-Cov), plus SAGE's terms and metrics."
+        # TRL: one policy pass ('loss'), then the clipped policy term plus beta times its reverse k3 KL to the reference
+        # log-probs whenever beta != 0, reduced as `loss_type` says, and its metrics (`kl`, `entropy`, clip ratios).
+        # SAGE: the forward-KL baseline runs it without that KL term and adds beta times the forward KL instead; exact
+        # credit runs it without the KL term (its advantages carry the whole anchor); both keep beta > 0 for the
+        # rollout's reference pass. Entropy-based advantage shaping and Clip-Cov rewrite this call's advantages in its
+        # 'loss' pass (on a copy of the batch, which later iterations reuse); KL-Cov runs TRL's loss unclipped and adds
+        # its penalty. Then it logs `sage/kl_ref` and `sage/kl_anchor` from that pass, and watches the entropy.
+        a = self.args
+        forward = a.kl_direction == 'forward' and self.beta != 0.0
+        exact = self.sage_guide is not None and a.credit == 'exact'
+        kl_cov = a.cov_loss == 'kl_cov'
+        rewrite = a.entropy_advantage_alpha > 0 or a.cov_loss == 'clip_cov'
+        if rewrite: inputs = dict(inputs)
+        h = self.hook_state
+        h.loss_logps, h.loss_inputs = None, (inputs if rewrite else None)
+        try:
+            with (h.running('loss'), trl_kl_off(self) if forward or exact else nullcontext(),
+                  trl_clip_off(self) if kl_cov else nullcontext()):
+                loss = super()._compute_loss(model, inputs)
+            logps = h.loss_logps
+        finally:
+            h.loss_logps, h.loss_inputs = None, None
+        mode = 'train' if self.model.training else 'eval'
+        self._watch_entropy(mode)
+        mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+        if kl_cov and logps is not None: loss = loss + self._kl_cov_term(logps, inputs, mask, mode)
+        if logps is None or self.beta == 0.0: return loss
+        log_q = inputs.get('sage_log_q')
+        ref = inputs['ref_per_token_logps']
+        if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
+        if forward: loss = loss + self._forward_kl_term(logps, ref, mask, inputs, mode)
+        self._log_loss_metrics(logps, ref, mask, log_q, mode)
+        return loss
 
 # %% ../nbs/22_trainer.ipynb #660bc3c9
 AUDIT_KEYS = ('literal_gold', 'restated', 'expression', 'none')
@@ -454,65 +540,6 @@ def _dynamic_rollout(self:SAGETrainer, inputs: list) -> RolloutReplay:
     return RolloutReplay(take_rows([rd[0] for rd in rounds], rows, sizes), generated,
                          take_rows([rd[2] for rd in rounds], rows, sizes), recorder)
 
-# %% ../nbs/22_trainer.ipynb #bccf56ad
-@patch
-def _get_per_token_logps_and_entropies(self:SAGETrainer, model, input_ids, attention_mask, logits_to_keep, batch_size=None,
-                                       compute_entropy=False, *args, **kwargs):
-    """TRL's per-token log-probs (and entropies), returned as TRL computes them; SAGE keeps two of these passes."""
-    # TRL calls this for the rollout's old-log-prob pass, the reference pass and the loss pass and keeps the outputs
-    # local. The rollout's first policy pass (a PEFT reference pass comes after it) also computes entropies when the
-    # guide needs them, so the guide gets them without a forward of its own (not under Unsloth, whose function
-    # returns no entropies); the loss pass's log-probs feed the forward-KL term and the KL metrics of `_compute_loss`,
-    # and, for entropy-based advantage shaping and Clip-Cov, rewrite that loss call's advantages before TRL reads them.
-    h = self.hook_state
-    share = h.share_pass and h.shared is None and model is self.model and not h.in_loss and not self._unsloth
-    text_only = not args and all(v is None or v is False for v in kwargs.values())   # no images, no MoE aux loss
-    out = None
-    if self.args.share_prompt_prefix and text_only and not self._unsloth:
-        out = shared_prompt_logps(model, input_ids, attention_mask, logits_to_keep, batch_size, compute_entropy or share,
-                                  self.accelerator.autocast)
-    if out is None:
-        out = super(SAGETrainer, self)._get_per_token_logps_and_entropies(model, input_ids, attention_mask, logits_to_keep, batch_size,
-                                                         compute_entropy or share, *args, **kwargs)
-    if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
-    if h.in_loss and h.loss_logps is None:
-        h.loss_logps = out[0]
-        if h.loss_inputs is not None: self._loss_time_advantages(h.loss_inputs, out[0], out[1] if len(out) > 1 else None)
-    return out
-
-@patch
-def _compute_loss(self:SAGETrainer, model, inputs):
-    """TRL's loss (its KL term off for the forward-KL baseline and exact credit, its clip off for KL-Cov), plus SAGE's terms and metrics."""
-    # TRL adds beta times its reverse KL whenever beta != 0. The forward-KL baseline adds beta times the forward KL
-    # instead; exact credit already carries the whole anchor in its advantages. Both keep beta > 0 for the rollout.
-    # Entropy-based advantage shaping and Clip-Cov rewrite this call's advantages in its policy pass (on a copy of the
-    # batch, which later iterations reuse); KL-Cov runs TRL's loss unclipped and adds its penalty.
-    a = self.args
-    forward = a.kl_direction == 'forward' and self.beta != 0.0
-    exact = self.sage_guide is not None and a.credit == 'exact'
-    kl_cov = a.cov_loss == 'kl_cov'
-    rewrite = a.entropy_advantage_alpha > 0 or a.cov_loss == 'clip_cov'
-    if rewrite: inputs = dict(inputs)
-    h = self.hook_state
-    h.in_loss, h.loss_logps, h.loss_inputs = True, None, (inputs if rewrite else None)
-    try:
-        with trl_kl_off(self) if forward or exact else nullcontext(), trl_clip_off(self) if kl_cov else nullcontext():
-            loss = super(SAGETrainer, self)._compute_loss(model, inputs)
-        logps = h.loss_logps
-    finally:
-        h.in_loss, h.loss_logps, h.loss_inputs = False, None, None
-    mode = 'train' if self.model.training else 'eval'
-    self._watch_entropy(mode)
-    mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
-    if kl_cov and logps is not None: loss = loss + self._kl_cov_term(logps, inputs, mask, mode)
-    if logps is None or self.beta == 0.0: return loss
-    log_q = inputs.get('sage_log_q')
-    ref = inputs['ref_per_token_logps']
-    if log_q is not None and self.args.credit == 'token': ref = ref - log_q.to(ref.dtype)   # plain pi_ref again
-    if forward: loss = loss + self._forward_kl_term(logps, ref, mask, inputs, mode)
-    self._log_loss_metrics(logps, ref, mask, log_q, mode)
-    return loss
-
 # %% ../nbs/22_trainer.ipynb #75ac66ad
 @patch
 def apply_guide(self:SAGETrainer, out: dict, rewards_per_func: Tensor | None = None) -> dict:
@@ -549,6 +576,11 @@ def _trl_computes_old_logps(self:SAGETrainer) -> bool:
     generate_every = self.args.steps_per_generation * self.num_iterations
     return (self.args.gradient_accumulation_steps % generate_every != 0
             or (self.use_vllm and self.vllm_importance_sampling_correction))
+
+@patch
+def _rollout_passes(self:SAGETrainer) -> tuple[str, ...]:
+    "The log-prob passes TRL's rollout runs, in its order: 'old' (the policy, no grad) when it runs one, 'ref' when beta != 0."
+    return ('old',) * self._trl_computes_old_logps() + ('ref',) * (self.beta != 0.0)
 
 @patch
 def _wants_generation_entropies(self:SAGETrainer) -> bool:
@@ -593,7 +625,7 @@ def _extra_pass(self:SAGETrainer, out) -> tuple[Tensor, Tensor]:
     attn = torch.cat([out['prompt_mask'], out['completion_mask']], dim=1)
     T = out['completion_ids'].size(1)
     bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
-    if not self._unsloth:   # TRL's fused head (not SAGE's override: this pass is neither shared nor the loss pass)
+    if not self._unsloth:   # TRL's method itself, past SAGE's override (a patched function has no bare `super()`)
         with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
             res = super(SAGETrainer, self)._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
         if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
