@@ -5,7 +5,7 @@
 # %% ../nbs/20_config.ipynb #199d17cd
 from __future__ import annotations
 import copy, inspect, logging, math, os, typing, warnings
-from dataclasses import MISSING, dataclass, field, fields, asdict
+from dataclasses import MISSING, dataclass, field, fields, asdict, is_dataclass
 from pathlib import Path
 from typing import Any
 import yaml
@@ -23,9 +23,9 @@ __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL
            'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE',
            'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'split_settings', 'algorithm_settings', 'ModelSettings',
            'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'RunKeys',
-           'TrainConfig', 'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings', 'trainer_value',
-           'sage_config', 'ignored_settings', 'tracker_problems', 'prompts_per_generation', 'validate_config',
-           'list_presets', 'load_config', 'save_config']
+           'TrainConfig', 'unknown_keys', 'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings',
+           'trainer_value', 'sage_config', 'ignored_settings', 'tracker_problems', 'prompts_per_generation',
+           'validate_config', 'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -425,9 +425,24 @@ def _trainer_section(section: str, d, guide: str | None = None) -> Section:
         out[k] = coerce(v, types[k], f'{section}.{k}')
     return out
 
+def unknown_keys(d:dict, cls=None, where:str='') -> list[tuple[str, str]]:
+    "(key, did-you-mean) of every key of config dict `d` that no section knows: the package's sections and the trainer's."
+    cls = cls or TrainConfig
+    known, hints, out = [f.name for f in fields(cls)], typing.get_type_hints(cls), []
+    for k, v in (d or {}).items():
+        key = f"{where}.{k}" if where else str(k)
+        if k not in known: out.append((key, did_you_mean(k, known, 'known keys')))
+        elif cls is TrainConfig and k in TRAINER_SECTIONS and isinstance(v, dict):
+            out += [(f"{k}.{kk}", _trainer_hint(kk, k)) for kk in v if kk not in _trainer_keys(k)]
+        elif is_dataclass(hints[k]) and isinstance(v, dict): out += unknown_keys(v, hints[k], key)
+    return out
+
 def config_from_dict(d:dict) -> TrainConfig:
-    "Build a `TrainConfig` from nested dicts (e.g. parsed YAML), checking keys and types."
+    "Build a `TrainConfig` from nested dicts (e.g. parsed YAML), checking keys and types; one ConfigError names every unknown key."
     d = dict(d or {})
+    if unknown := unknown_keys(d):
+        lines = [f"'{k}'{hint}" for k, hint in unknown]
+        raise ConfigError(f"unknown key {lines[0]}" if len(lines) == 1 else "unknown keys:\n  - " + "\n  - ".join(lines))
     raw = {s: d.pop(s, None) for s in TRAINER_SECTIONS}
     both = set(raw['rl'] or {}) & set(raw['generation'] or {}) if all(isinstance(raw[s], dict) for s in ('rl', 'generation')) else set()
     if both: raise ConfigError(f"{sorted(both)} set in both 'rl' and 'generation': keep one")
@@ -491,9 +506,9 @@ def ignored_settings(cfg: TrainConfig, left_out: dict[str, str], layers=None) ->
     if cfg.algorithm != 'SAGE' and cfg.sage.get('guide') != guide:
         left_out = {'guide': f"{name} " + ("has no guide" if guide is None else f"has its own guide ({guide})"), **left_out}
     def source(sec, k) -> str | None:
-        "' (from <layer>)' for a setting a layer gave ('' when no layers are known), None for a package default."
+        "' (from <layer>)' for a setting the user gave ('' when no layers are known), None for a package default or a preset's value."
         if layers is None: return None if RUN_DEFAULTS[sec].get(k, MISSING) == getattr(cfg, sec)[k] else ''
-        named = [n for n, layer in layers if k in (layer.get(sec) or {})]
+        named = [n for n, layer in layers if not n.startswith('preset ') and k in (layer.get(sec) or {})]
         return f" (from {named[-1]})" if named else None
     out = []
     for k, why in left_out.items():
