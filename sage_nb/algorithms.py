@@ -159,7 +159,8 @@ def algorithm_table(which=None) -> str:
     "Markdown table of `which` (names or entries; default: every registry name): name, kind, what it is, what it fixes."
     rows = [n if isinstance(n, Algorithm) else lookup(n) for n in (which if which is not None else REGISTRY)]
     lines = ['| name | kind | what it is | fixes |', '|---|---|---|---|']
-    lines += [f"| {a.name} | {a.kind} | {a.about} | {settings_text(a.settings) or '-'} |" for a in rows]
+    cell = lambda s: str(s).replace('|', r'\|')   # a '|' in the text (KL-Cov's |log ratio|) would split the row
+    lines += [f"| {cell(a.name)} | {a.kind} | {cell(a.about)} | {cell(settings_text(a.settings) or '-')} |" for a in rows]
     return '\n'.join(lines)
 
 def algorithm_help(which=None) -> str:
