@@ -270,7 +270,7 @@ def parse_args(argv=None):
 
 # %% ../../nbs/experiments/14_theory.ipynb #f50fb1d1
 def main(argv=None) -> int:
-    "Console entry point `sage-theory` (and `sage-demo`): run the exact theory demonstration; exit status 0 when every check holds."
+    "Console entry point `sage-theory`: run the exact theory demonstration; exit status 0 when every check holds."
     args = parse_args(argv)
     report = run_theory_demo(args.steps, args.out)
     ok = report['q_one_is_grpo'] and report['tv[sequence, exact objective]'] < 1e-3
