@@ -8,7 +8,7 @@ import contextlib, io, logging, os, tempfile, warnings
 from pathlib import Path
 import matplotlib
 import matplotlib.pyplot as plt
-from .algorithms import REGISTRY
+from .algorithms import REGISTRY, EXPERIMENT_NAMES, color_of
 from .core import nbs_dir
 
 # %% auto #0
@@ -20,10 +20,10 @@ ALGO_COLORS = {name: a.color for name, a in REGISTRY.items()}   # every registry
 
 # %% ../nbs/01_style.ipynb #0dfd6217
 def algo_color(name: str) -> str:
-    "Colour of algorithm `name`; variants like `GRPO_beta0.2` or `SAGE_Branch/seed1` fall back to their family."
-    if name in ALGO_COLORS: return ALGO_COLORS[name]
-    for key in sorted(ALGO_COLORS, key=len, reverse=True):
-        if name.startswith(key): return ALGO_COLORS[key]
+    "Colour of `name`: its registry or registered entry's (`algorithms.color_of`); a label like `SAGE_Branch/seed1` falls back to its family."
+    if (c := color_of(name)) is not None: return c
+    for key in sorted([*REGISTRY, *EXPERIMENT_NAMES], key=len, reverse=True):   # the longest name the label starts with
+        if name.startswith(key): return color_of(key)
     return '#8c564b'
 
 # %% ../nbs/01_style.ipynb #b0a0c5a1
