@@ -32,7 +32,8 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records',
-           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key']
+           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask',
+           'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -432,7 +433,7 @@ class SAGETrainer(GRPOTrainer):
             h.loss_logps, h.loss_inputs = None, None
         mode = 'train' if self.model.training else 'eval'
         self._watch_entropy(mode)
-        mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+        mask = loss_mask(inputs)
         if kl_cov and logps is not None: loss = loss + self._kl_cov_term(logps, inputs, mask, mode)
         if logps is None or self.beta == 0.0: return loss
         log_q = inputs.get('sage_log_q')
@@ -549,7 +550,7 @@ def apply_guide(self:SAGETrainer, out: dict, rewards_per_func: Tensor | None = N
     if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
         h.rewards_per_func, h.recorder, h.shared = rewards_per_func, None, None
     mode = 'train' if self.model.training else 'eval'
-    mask = out['completion_mask'] if 'tool_mask' not in out else out['completion_mask'] * out['tool_mask']
+    mask = loss_mask(out)
     entropies, logps = self._rollout_signals(out)
     counter = self.rollout_state
     log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
@@ -740,18 +741,31 @@ def _watch_entropy(self:SAGETrainer, mode: str):
                            else "diffusing (a guide or bonus may be rewarding entropy)"))
 
 # %% ../nbs/22_trainer.ipynb #86573344
-@patch
-def _forward_kl_term(self:SAGETrainer, logps: Tensor, ref: Tensor, mask: Tensor, inputs: dict, mode: str) -> Tensor:
-    "`beta` times the forward KL to `ref`, reduced as TRL reduces its loss; logged as `kl`, TRL's key for its own KL."
+def loss_mask(inputs: dict) -> Tensor:
+    "The tokens TRL's loss counts: the completion mask, times the tool mask where the batch has one."
+    return inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+
+def old_logps(inputs: dict, logps: Tensor) -> Tensor:
+    "The rollout's log-probs where TRL kept them; else `logps` detached (on-policy, the ratio is 1)."
     old = inputs.get('old_per_token_logps')
-    old = logps.detach() if old is None else old
-    ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
-    fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
-    term = self.beta * aggregate_like_trl(
-        fwd, mask, self.loss_type, max_completion_length=self.max_completion_length,
+    return logps.detach() if old is None else old
+
+@patch
+def _reduce_like_trl(self:SAGETrainer, per_token: Tensor, mask: Tensor, inputs: dict) -> Tensor:
+    "A per-token loss term reduced the way TRL reduces its own loss in this run (`aggregate_like_trl`)."
+    return aggregate_like_trl(
+        per_token, mask, self.loss_type, max_completion_length=self.max_completion_length,
         grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
         num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
         training=self.model.training)
+
+@patch
+def _forward_kl_term(self:SAGETrainer, logps: Tensor, ref: Tensor, mask: Tensor, inputs: dict, mode: str) -> Tensor:
+    "`beta` times the forward KL to `ref`, reduced as TRL reduces its loss; logged as `kl`, TRL's key for its own KL."
+    old = old_logps(inputs, logps)
+    ratio = torch.exp(logps - old) if self.args.use_bias_correction_kl else None
+    fwd = per_token_kl(logps, ref, mask, direction='forward', ratio=ratio)
+    term = self.beta * self._reduce_like_trl(fwd, mask, inputs)
     self._metrics[mode]['kl'].append(self._reduced_mean(_masked_stats(fwd, mask)))
     return term
 
@@ -781,15 +795,14 @@ def _passk_advantages(self:SAGETrainer, out) -> Tensor:
 def _loss_time_advantages(self:SAGETrainer, inputs: dict, logps: Tensor, entropies: Tensor | None):
     "Rewrite `inputs['advantages']` (a copy of the batch) per token: entropy-based shaping, then Clip-Cov's zeros."
     a, mode = self.args, 'train' if self.model.training else 'eval'
-    mask = inputs['completion_mask'] if 'tool_mask' not in inputs else inputs['completion_mask'] * inputs['tool_mask']
+    mask = loss_mask(inputs)
     adv = inputs['advantages']
     adv = (adv[:, None] if adv.dim() == 1 else adv).expand_as(logps)
     if a.entropy_advantage_alpha > 0:
         if entropies is None: raise RuntimeError("entropy-based advantage shaping needs the loss pass's entropies")
         adv = entropy_advantage(adv, entropies, mask, a.entropy_advantage_alpha, a.entropy_advantage_kappa)
     if a.cov_loss == 'clip_cov':
-        old = inputs.get('old_per_token_logps')
-        old = logps.detach() if old is None else old
+        old = old_logps(inputs, logps)
         chosen = clip_cov_tokens(token_covariance(adv, logps, mask), mask, a.cov_ratio, a.clip_cov_lb, a.clip_cov_ub,
                                  clipped=ppo_clipped(logps, old, adv, self.epsilon_low, self.epsilon_high))
         adv = adv.masked_fill(chosen, 0.0)
@@ -799,13 +812,8 @@ def _loss_time_advantages(self:SAGETrainer, inputs: dict, logps: Tensor, entropi
 @patch
 def _kl_cov_term(self:SAGETrainer, logps: Tensor, inputs: dict, mask: Tensor, mode: str) -> Tensor:
     "KL-Cov: `kl_cov_coef`·|log r| on the top `cov_ratio` tokens by covariance, reduced as TRL reduces its loss."
-    old = inputs.get('old_per_token_logps')
-    old = logps.detach() if old is None else old
+    old = old_logps(inputs, logps)
     chosen = kl_cov_tokens(token_covariance(inputs['advantages'], logps, mask), mask, self.args.cov_ratio)
     pen = kl_cov_penalty(logps, old, chosen, self.args.kl_cov_coef)
     self._metrics[mode]['cov/kl_penalty'].append(self._reduced_mean(_masked_stats(pen.detach(), mask)))
-    return aggregate_like_trl(
-        pen, mask, self.loss_type, max_completion_length=self.max_completion_length,
-        grad_accum=self.current_gradient_accumulation_steps, num_items_in_batch=inputs.get('num_items_in_batch'),
-        num_processes=self.accelerator.num_processes, steps_per_generation=self.args.steps_per_generation,
-        training=self.model.training)
+    return self._reduce_like_trl(pen, mask, inputs)

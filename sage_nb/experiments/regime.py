@@ -14,8 +14,7 @@ from ..audit import audited_entry
 from ..evaluate import load_results
 from .smollm2 import (LM_NAME, EvalJob, SideJob, run_side_by_side, eval_side_jobs, train_argv, preset_run_overrides,
                       pooled_passk, training_curves, family_rows, committed, EVAL_PROGRESS, OOD_FAMILIES,
-                      family_records, problem_bootstrap)
-from ..passk import pass_at_k
+                      family_records, problem_bootstrap, problem_differences)
 
 # %% auto #0
 __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDATION_PER_FAMILY', 'VALIDATION_N', 'KNOBS',
@@ -296,17 +295,14 @@ def demo_steps(curve: list[dict], tol: float = REGIME_TOLERANCE) -> int:
 
 def run_horizon(arm: RegimeArm, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
     "Stage C (resumable): train `arm` alone, evaluate its checkpoints on validation problems, write and return its record."
-    from sage_nb.named_models import resolve_model
     cfg = cfg or RegimeConfig()
     rec = _saved_record(cfg.record_path(arm.name))
     if rec is not None: return rec
-    out, fams, steps = Path(cfg.out_dir), curriculum_families(), horizon_steps(arm)
-    (out/'logs').mkdir(parents=True, exist_ok=True)
-    resolve_model(LM_NAME)
-    run_side_by_side({f'train {arm.name}': SideJob(train_argv(arm.overrides(out)))}, out/'logs', 1, cfg.threads or None, every=every)
+    fams, steps = curriculum_families(), horizon_steps(arm)
+    train_and_evaluate((arm,), {}, replace(cfg, workers=1), every=every)   # alone, with every core's threads
     evals = {'Base': validation_job(LM_NAME, 'Base', 0, cfg.results, fams),
              **{f'{arm.name}@{s}': validation_job(cfg.run_dir(arm)/'ckpts'/f'checkpoint-{s}', arm.name, s, cfg.results, fams) for s in steps}}
-    run_side_by_side(eval_side_jobs(evals, cfg.workers), out/'logs', cfg.workers, cfg.threads or None, every=every)
+    train_and_evaluate((), evals, cfg, parts=cfg.workers, every=every)
     results = load_results(cfg.results)['models']
     return _write_record(arm, cfg, results, fams,
                          horizon=[dict(step=s, **pass_summary(results[f'{arm.name}@{s}'], fams)) for s in steps])
@@ -456,9 +452,7 @@ def demo_arms(stages: dict, seed: int, methods=DEMO_METHODS) -> dict:
 # %% ../../nbs/experiments/47_lm_regime.ipynb #02a52198
 def problem_gains(entry: dict, base: dict, families, k: int = 1) -> list[float]:
     "Per problem of `families`, in order: audited pass@k of `entry` minus the base model's (`base`) on the same problem."
-    runs, bases = family_records(audited_entry(entry), families), family_records(audited_entry(base), families)
-    if [r['id'] for r in runs] != [r['id'] for r in bases]: raise ValueError('problem_gains: the two entries hold different problems')
-    return [pass_at_k(r['n'], r['correct'], k) - pass_at_k(b['n'], b['correct'], k) for r, b in zip(runs, bases)]
+    return problem_differences(audited_entry(entry), audited_entry(base), families, k)
 
 def interval(values) -> dict:
     "{'mean', 'lo', 'hi'}: the mean of `values` and its 95% bootstrap interval over entries."

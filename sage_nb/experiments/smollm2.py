@@ -23,12 +23,12 @@ __all__ = ['LM_NAME', 'EVAL_SPLITS', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PR
            'distinct_correct', 'family_rows', 'token_kind', 'token_profile', 'profile_table', 'base_table', 'committed',
            'ordered_units', 'sampled_completions', 'base_summary', 'training_setup', 'DemoConfig',
            'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'family_records',
-           'pooled_passk', 'training_curves', 'demo_summary', 'demo_audit_table', 'paired_difference',
-           'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables', 'policy_profiles',
-           'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side', 'train_argv',
-           'train_side_by_side', 'writable_dir', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs', 'run_demo',
-           'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores', 'choose_learning_rate',
-           'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
+           'pooled_passk', 'training_curves', 'demo_summary', 'demo_audit_table', 'problem_differences',
+           'paired_difference', 'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables',
+           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side',
+           'train_argv', 'train_side_by_side', 'writable_dir', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs',
+           'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores',
+           'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -347,11 +347,15 @@ def demo_audit_table(summary:dict) -> str:
     return audit_table({label: m['audit'] for label, m in summary['models'].items() if 'audit' in m})
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #894729e8
+def problem_differences(entry:dict, baseline:dict, families, k:int=1) -> list[float]:
+    "Per problem of `families`, in order: pass@k in `entry` minus pass@k in `baseline` on the same problem."
+    a, b = family_records(entry, families), family_records(baseline, families)
+    if [r['id'] for r in a] != [r['id'] for r in b]: raise ValueError('the two entries hold different problems')
+    return [pass_at_k(x['n'], x['correct'], k) - pass_at_k(y['n'], y['correct'], k) for x, y in zip(a, b)]
+
 def paired_difference(entry:dict, baseline:dict, families, k:int=1, B:int=2000, seed:int=0) -> tuple[float, float, float]:
     "(mean, 2.5%, 97.5%) over the problems of `families` of pass@k in `entry` minus pass@k in `baseline`, paired by problem."
-    a, b = family_records(entry, families), family_records(baseline, families)
-    if [r['id'] for r in a] != [r['id'] for r in b]: raise ValueError('paired_difference: the two entries hold different problems')
-    return problem_bootstrap([pass_at_k(x['n'], x['correct'], k) - pass_at_k(y['n'], y['correct'], k) for x, y in zip(a, b)], B, seed)
+    return problem_bootstrap(problem_differences(entry, baseline, families, k), B, seed)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #a1f81501
 def _smooth(y, window:int) -> np.ndarray:
