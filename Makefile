@@ -1,5 +1,6 @@
 # Two commands set everything up on a fresh machine:
-#   make demo-lm -- the main job: SmolLM2-135M-Instruct (from PyPI), GRPO vs SAGE_Branch, pass@k, no hub downloads
+#   make demo-lm -- the main job: SmolLM2-135M-Instruct (from PyPI) trained with GRPO on the regime pilot's setting,
+#                   audited test pass@1 against the base model (nbs/experiments/47_lm_regime.ipynb), no hub downloads
 #   (make demo   -- the synthetic CPU testbed: SFT base model, RL with every algorithm, pass@k)
 #   make test    -- the notebook test suite (nbdev_test)
 # The test targets run with HF_HUB_OFFLINE=1 (the suite builds every model and dataset it needs; no notebook sets it for
@@ -35,7 +36,7 @@ install-lm:
 
 # the main job on the real model: SmolLM2-135M-Instruct, GRPO vs SAGE_Branch for the same budget, pass@k (resumable)
 demo-lm: install
-	$(BIN)/sage-lm demo
+	$(BIN)/sage-lm-regime demo --seed 0 --methods GRPO --write nbs/results/smollm2_demo.json
 
 # the registered real-model study (nbs/experiments/45_lm_study.ipynb): several sessions of CPU, every stage resumes;
 # LM_STUDY_ARGS e.g. "--stop-after tune"

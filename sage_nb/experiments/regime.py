@@ -4,7 +4,7 @@
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #2166a490
 from __future__ import annotations
-import json
+import functools, json
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 import numpy as np
@@ -18,15 +18,16 @@ from .smollm2 import (LM_NAME, EvalJob, SideJob, run_side_by_side, eval_side_job
 
 # %% auto #0
 __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDATION_PER_FAMILY', 'VALIDATION_N', 'KNOBS',
-           'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'DEMO_SEEDS', 'DEMO_METHODS',
-           'TEST_PER_FAMILY', 'TEST_OOD_PER_FAMILY', 'TEST_N', 'CurriculumConfig', 'problem_rates', 'in_window',
-           'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set',
-           'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
-           'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'train_and_evaluate',
-           'run_stage', 'stage_c', 'stage_d', 'horizon_steps', 'demo_steps', 'run_horizon', 'pilot_stages',
-           'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon', 'test_job',
-           'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
-           'demo_seed_summary', 'run_demo', 'demo_table', 'parse_args', 'export', 'main']
+           'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'TEST_PER_FAMILY',
+           'TEST_OOD_PER_FAMILY', 'TEST_N', 'DEMO_MINUTES', 'DEMO_LANES', 'DEMO_MARGIN', 'EVAL_SAMPLES_PER_S',
+           'DEMO_SEEDS', 'DEMO_METHODS', 'CurriculumConfig', 'problem_rates', 'in_window', 'curriculum_summary',
+           'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set', 'save_curriculum',
+           'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice', 'RegimeConfig',
+           'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'train_and_evaluate', 'run_stage',
+           'stage_c', 'stage_d', 'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'test_samples',
+           'demo_minutes', 'demo_fit_steps', 'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows',
+           'horizon_table', 'plot_horizon', 'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain',
+           'demo_results', 'demo_seed_summary', 'run_demo', 'demo_table', 'parse_args', 'export', 'demo_stages', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -288,7 +289,7 @@ def stage_d(chosen: RegimeArm, steps: int) -> dict:
 
 def horizon_steps(arm: RegimeArm) -> list[int]: return list(range(HORIZON_EVERY, arm.steps + 1, HORIZON_EVERY))
 
-def demo_steps(curve: list[dict], tol: float = REGIME_TOLERANCE) -> int:
+def curve_steps(curve: list[dict], tol: float = REGIME_TOLERANCE) -> int:
     "The first checkpoint step whose validation pass@1 is within `tol` of the curve's highest."
     best = max(c['score'] for c in curve)
     return next(c['step'] for c in curve if c['score'] >= best - tol)
@@ -306,6 +307,31 @@ def run_horizon(arm: RegimeArm, cfg: RegimeConfig | None = None, every: float = 
     results = load_results(cfg.results)['models']
     return _write_record(arm, cfg, results, fams,
                          horizon=[dict(step=s, **pass_summary(results[f'{arm.name}@{s}'], fams)) for s in steps])
+
+# %% ../../nbs/experiments/47_lm_regime.ipynb #9322c136
+TEST_PER_FAMILY, TEST_OOD_PER_FAMILY, TEST_N = 24, 12, 16
+
+def test_job(model, label: str, step: int, results) -> EvalJob:
+    "The demo's evaluation: `TEST_PER_FAMILY` test problems of each curriculum family and `TEST_OOD_PER_FAMILY` of each OOD family, `TEST_N` samples."
+    return EvalJob(str(model), label, str(results), step=step, split='test', per_family=TEST_PER_FAMILY,
+                   ood_per_family=TEST_OOD_PER_FAMILY, families=(*curriculum_families(), *OOD_FAMILIES), n=TEST_N)
+
+@functools.cache
+def test_samples() -> int:
+    "How many completions the demo's evaluation samples per model (the problem count of `test_job` times `TEST_N`)."
+    return TEST_N * sum(len(d) for d in test_job(LM_NAME, 'Base', 0, '/dev/null').sets().values())
+
+DEMO_MINUTES, DEMO_LANES, DEMO_MARGIN = 40, 2, 0.9    # `make demo-lm`'s budget on 2 cores, and the share the estimate may use
+EVAL_SAMPLES_PER_S = {'Base': 1.77, 'trained': 4.17}  # one thread, 64 tokens: nbs/results/smollm2_eval_rate.json
+
+def demo_minutes(steps: int, step_s: float, samples: int, rates: dict = EVAL_SAMPLES_PER_S, lanes: int = DEMO_LANES) -> float:
+    "Estimated wall minutes of GRPO's demo: `steps` of `step_s` beside the base model's evaluation of `samples`, then the run's evaluation over `lanes`."
+    return (max(steps * step_s, samples / rates['Base']) + samples / rates['trained'] / lanes) / 60
+
+def demo_fit_steps(curve_pick: int, checkpoints, step_s: float, samples: int, minutes: float = DEMO_MINUTES, margin: float = DEMO_MARGIN) -> int | None:
+    "Amendment 2: the most steps among `checkpoints` up to `curve_pick` whose `demo_minutes` fit `margin` of `minutes` (None: none fits)."
+    fits = [s for s in checkpoints if s <= curve_pick and demo_minutes(s, step_s, samples) <= margin * minutes]
+    return max(fits) if fits else None
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #f2a2b7f3
 def pilot_stages(cfg: RegimeConfig | None = None, base: dict | None = None) -> dict:
@@ -326,9 +352,11 @@ def pilot_stages(cfg: RegimeConfig | None = None, base: dict | None = None) -> d
         arms = stage_b(chosen.learning_rate)
     horizon = stage_c(chosen)
     rec = _saved_record(cfg.record_path(horizon.name))
-    out['C'] = dict(runs=[horizon.name], records=[rec] if rec else [], done=rec is not None,
-                    demo_steps=demo_steps(rec['horizon']) if rec else None)
+    picked = curve_steps(rec['horizon']) if rec else None
+    fit = demo_fit_steps(picked, horizon_steps(horizon), rec['step_s'], test_samples()) if rec else None
+    out['C'] = dict(runs=[horizon.name], records=[rec] if rec else [], done=rec is not None, curve_steps=picked, demo_steps=fit)
     if rec is None: return out
+    if fit is None: raise ConfigError(f"no checkpoint up to step {picked} fits the demo's {DEMO_MINUTES} minutes at {rec['step_s']:.0f} s a step")
     out['D'] = {}
     for method, runs in stage_d(chosen, out['C']['demo_steps']).items():
         recs = [r for r in (_saved_record(cfg.record_path(a.name)) for a in runs) if r is not None]
@@ -423,12 +451,6 @@ def plot_horizon(stages: dict, window: int = 4):
 # %% ../../nbs/experiments/47_lm_regime.ipynb #8a46a829
 DEMO_SEEDS = (0, 1, 2, 3)          # fresh seeds: 0 is `make demo-lm`, 1-3 make the table; none is the tuning seed
 DEMO_METHODS = ('GRPO', 'SAGE_Branch', 'entropy_bonus')
-TEST_PER_FAMILY, TEST_OOD_PER_FAMILY, TEST_N = 24, 12, 16
-
-def test_job(model, label: str, step: int, results) -> EvalJob:
-    "The demo's evaluation: `TEST_PER_FAMILY` test problems of each curriculum family and `TEST_OOD_PER_FAMILY` of each OOD family, `TEST_N` samples."
-    return EvalJob(str(model), label, str(results), step=step, split='test', per_family=TEST_PER_FAMILY,
-                   ood_per_family=TEST_OOD_PER_FAMILY, families=(*curriculum_families(), *OOD_FAMILIES), n=TEST_N)
 
 def demo_arms(stages: dict, seed: int, methods=DEMO_METHODS) -> dict:
     "{method: its run on `seed`}: GRPO at the pilot's chosen setting for stage C's step count, and stage D's picks."
@@ -533,6 +555,7 @@ def parse_args(argv=None):
                            help='which runs (default: all; GRPO alone needs only stages A-C)')
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
+            s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
                            'sampling; C: the horizon; D: the comparison arms')
@@ -552,9 +575,15 @@ def export(stages: dict, cfg: RegimeConfig) -> None:
     for name, data in written.items(): atomic_write_json(res/name, data)
     print(f"written to nbs/results: {', '.join(written)}")
 
+def demo_stages(cfg: RegimeConfig) -> dict:
+    "The pilot's stages from `cfg`'s records, or, on a fresh clone without them, the committed `smollm2_regime.json`."
+    stages = pilot_stages(cfg)
+    if (stages.get('C') or {}).get('done'): return stages
+    return committed('smollm2_regime') or stages
+
 def main(argv=None) -> int:
     "Entry point of `sage-lm-regime`."
-    import sys
+    import sys, time
     a = parse_args(argv)
     try:
         if a.command == 'curriculum':
@@ -573,7 +602,9 @@ def main(argv=None) -> int:
             return 0
         cfg = RegimeConfig(out_dir=a.out_dir, **({'workers': a.workers, 'threads': a.threads} if a.command in ('pilot', 'demo') else {}))
         if a.command == 'demo':
-            summary = run_demo(demo_arms(pilot_stages(cfg), a.seed, tuple(a.methods)), a.seed, cfg)
+            started = time.time()
+            summary = run_demo(demo_arms(demo_stages(cfg), a.seed, tuple(a.methods)), a.seed, cfg)
+            if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads))
             print(demo_table([summary])); return 0
         if a.command == 'pilot':
             arms = stage_arms(a.stage, cfg)
@@ -583,7 +614,8 @@ def main(argv=None) -> int:
         print(pilot_table(stages))
         for s in ('A', 'B'):
             if s in stages: print(f"stage {s}: {'done' if stages[s]['done'] else 'not done'}; chosen: {stages[s]['choice']}")
-        if 'C' in stages: print(f"stage C: {'done' if stages['C']['done'] else 'not done'}; demo steps: {stages['C']['demo_steps']}")
+        if 'C' in stages: print(f"stage C: {'done' if stages['C']['done'] else 'not done'}; demo steps: {stages['C']['demo_steps']} "
+                                f"(the curve's choice {stages['C'].get('curve_steps')}, fitted to {DEMO_MINUTES} minutes)")
         for m, d in stages.get('D', {}).items(): print(f"stage D, {m}: {'done' if d['done'] else 'not done'}; chosen: {d['choice']}")
         return 0
     except ConfigError as e:
