@@ -4,11 +4,14 @@
 
 # %% ../nbs/20_config.ipynb #199d17cd
 from __future__ import annotations
-import copy, inspect, logging, math, os, typing, warnings
+import copy, importlib.util, inspect, logging, math, os, typing, warnings
 from dataclasses import MISSING, dataclass, field, fields, asdict, is_dataclass
 from pathlib import Path
 from typing import Any
 import yaml
+import torch, trl
+from transformers import AutoConfig, AutoModelForCausalLM
+from transformers.integrations import integration_utils
 from trl import GRPOConfig
 
 from .core import (ConfigError, import_object, did_you_mean, check_choice, coerce, dataclass_from_dict, read_yaml, apply_overrides, deep_merge,
@@ -16,6 +19,7 @@ from .core import (ConfigError, import_object, did_you_mean, check_choice, coerc
 from .guides import GUIDES, Guide, make_guide
 from .algorithms import REGISTRY, Algorithm, lookup, names, beta_of, DEFAULT_BETA, TRAIN_ALGORITHMS, sage_algorithm
 from .named_models import is_named_model, gguf_path, ModelNotInstalled
+from .data import _EXTS
 
 # %% auto #0
 __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'ADVANTAGES', 'COV_LOSSES',
@@ -187,7 +191,6 @@ def check_trl_fields(entry: Algorithm, available=None) -> Algorithm:
     have = {f.name for f in fields(SAGEConfig)} if available is None else set(available)
     missing = [k for k in entry.settings if k not in have and k not in _ANY_GUIDE_PARAM]
     if missing:
-        import trl
         raise ConfigError(f"{entry.name} needs TRL's GRPOConfig.{missing[0]}, which the installed TRL {trl.__version__} does not have "
                           "(TRL 1.15 and 1.16 do); install a TRL that has it")
     return entry
@@ -463,12 +466,10 @@ def config_to_dict(cfg) -> dict:
 
 # %% ../nbs/20_config.ipynb #f6133953
 def _cuda_available() -> bool:
-    import torch
     return torch.cuda.is_available()
 
 def precision_flags(bf16:bool|None=None, fp16:bool|None=None) -> dict:
     "TRL/transformers precision and device flags: automatic choice when None."
-    import torch
     cuda = _cuda_available()
     if bf16 is None: bf16 = cuda and torch.cuda.is_bf16_supported()
     if fp16 is None: fp16 = cuda and not bf16
@@ -585,7 +586,6 @@ def _range_problems(cfg: TrainConfig) -> list[str]:
 # %% ../nbs/20_config.ipynb #49dfbd02
 def _path_problems(cfg: TrainConfig) -> list[str]:
     "Files and directories the run will read: they must exist (or be hub ids, or be built by `build_tiny`)."
-    from sage_nb.data import _EXTS
     out = []
     m = cfg.model
     if is_named_model(m.name_or_path):
@@ -617,8 +617,6 @@ def _path_problems(cfg: TrainConfig) -> list[str]:
 
 def _module_names(model_dir) -> set[str] | None:
     "Names of every module of the model in `model_dir`, built from its config.json on the meta device (no weights read); None if it cannot be built."
-    import torch
-    from transformers import AutoConfig, AutoModelForCausalLM
     try:
         config = AutoConfig.from_pretrained(str(model_dir))
         with torch.device('meta'): model = AutoModelForCausalLM.from_config(config)
@@ -640,14 +638,13 @@ _TRACKER_CHECKS = {'azure_ml': 'azureml', 'comet_ml': 'comet', 'flyte': 'flyteki
 
 def tracker_problems(report_to) -> list[str]:
     "Trackers in `report_to` that transformers does not know, or whose package is not installed."
-    from transformers.integrations import integration_utils as iu
     names = [report_to] if isinstance(report_to, str) else list(report_to or [])
     out = []
     for n in names:
         if n in ('none', 'all'): continue
-        if n not in iu.INTEGRATION_TO_CALLBACK:
-            out.append(f"tracking.report_to: unknown tracker {n!r}{did_you_mean(n, list(iu.INTEGRATION_TO_CALLBACK) + ['none', 'all'], 'known')}")
-        elif not getattr(iu, f"is_{_TRACKER_CHECKS.get(n, n)}_available", lambda: True)():
+        if n not in integration_utils.INTEGRATION_TO_CALLBACK:
+            out.append(f"tracking.report_to: unknown tracker {n!r}{did_you_mean(n, list(integration_utils.INTEGRATION_TO_CALLBACK) + ['none', 'all'], 'known')}")
+        elif not getattr(integration_utils, f"is_{_TRACKER_CHECKS.get(n, n)}_available", lambda: True)():
             out.append(f"tracking.report_to={n}: its package is not installed here (pip install {n.replace('_', '-')}), "
                        "or report to another tracker / none")
     return out
@@ -705,7 +702,6 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
     return cfg
 
 # %% ../nbs/20_config.ipynb #0ea1c28b
-import importlib.util
 PRESET_DIR = Path(importlib.util.find_spec('sage_nb').origin).parent/'configs'
 
 def list_presets() -> list[str]:

