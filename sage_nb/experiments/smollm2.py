@@ -351,7 +351,7 @@ def problem_differences(entry:dict, baseline:dict, families, k:int=1) -> list[fl
     "Per problem of `families`, in order: pass@k in `entry` minus pass@k in `baseline` on the same problem."
     a, b = family_records(entry, families), family_records(baseline, families)
     if [r['id'] for r in a] != [r['id'] for r in b]: raise ValueError('the two entries hold different problems')
-    return [pass_at_k(x['n'], x['correct'], k) - pass_at_k(y['n'], y['correct'], k) for x, y in zip(a, b)]
+    return [float(pass_at_k(x['n'], x['correct'], k)[0] - pass_at_k(y['n'], y['correct'], k)[0]) for x, y in zip(a, b)]   # plain floats: they go into JSON
 
 def paired_difference(entry:dict, baseline:dict, families, k:int=1, B:int=2000, seed:int=0) -> tuple[float, float, float]:
     "(mean, 2.5%, 97.5%) over the problems of `families` of pass@k in `entry` minus pass@k in `baseline`, paired by problem."
