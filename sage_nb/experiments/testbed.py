@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 import numpy as np
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
-                          score_samples, task_tokenizer)
+                          score_samples, task_tokenizer, parse_completion, is_correct)
 from ..core import (ConfigError, read_yaml, atomic_write_json, mean_std, wall_note, json_digest, coerce, die_with_parent,
                           report_input_errors, add_debug_flag)
 from ..config import algorithm_settings, LOSS_TYPES, MAX_LEARNING_RATE
@@ -83,6 +83,7 @@ class TestbedConfig:
                         'SAGE_Branch_mean')
     seeds:tuple = (0, 1, 2)
     steps:int = 150
+    num_iterations:int = 1                   # optimizer updates per generation batch (TRL's num_iterations): 2 makes the ratio r != 1
     prompts_per_step:int = 16
     num_generations:int = 8
     learning_rate:float = 2e-4
@@ -111,7 +112,7 @@ class TestbedConfig:
         unknown = [a for a in self.algorithms if not _is_run(a)]
         if unknown: raise TestbedConfigError(f"unknown algorithms {unknown}; known: {list(ALGORITHM_RUNS)} or GRPO_beta<value>")
         if not self.seeds: raise TestbedConfigError("seeds must name at least one seed")
-        for name in ('steps', 'prompts_per_step', 'eval_problems', 'ood_problems', 'workers', 'logging_steps', 'hidden_size',
+        for name in ('steps', 'num_iterations', 'prompts_per_step', 'eval_problems', 'ood_problems', 'workers', 'logging_steps', 'hidden_size',
                      'num_layers', 'num_heads', 'sft_examples', 'sft_batch_size'):
             if getattr(self, name) < 1: raise TestbedConfigError(f"{name} must be >= 1, got {getattr(self, name)}")
         if self.num_generations < 2: raise TestbedConfigError(f"num_generations must be >= 2 (GRPO needs a group), got {self.num_generations}")
@@ -243,6 +244,7 @@ def run_settings(name:str|Algorithm, cfg:TestbedConfig, seed:int, **params) -> d
                   max_steps=cfg.steps, logging_steps=cfg.logging_steps, save_strategy='no', report_to='none', seed=seed,
                   loss_type=cfg.loss_type, scale_rewards=cfg.scale_rewards, lr_scheduler_type='constant', warmup_steps=0,
                   weight_decay=0.0, disable_tqdm=True, use_cpu=True)
+    if cfg.num_iterations != 1: budget['num_iterations'] = cfg.num_iterations   # only when set: every run saved before keeps its fingerprint
     return algorithm_settings(algo.with_settings(**params), **shared, **budget)
 
 # %% ../../nbs/experiments/41_testbed.ipynb #7ad8313f
@@ -256,7 +258,7 @@ def curves_from_log(log_history:list[dict]) -> dict:
 
 # %% ../../nbs/experiments/41_testbed.ipynb #d14f886a
 def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0, problem_sets:dict|None=None) -> dict:
-    "pass@k (overall and per needed strategy), per-problem correct counts `c` and the chosen-strategy mix, per problem set."
+    "pass@k (overall and per needed strategy), per-problem correct counts `c`, distinct strategies, and the chosen-strategy mix, per problem set."
     from sage_nb.evaluate import generate_samples
     task, out = cfg.task_config, {}
     if problem_sets is None:
@@ -266,10 +268,14 @@ def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0, problem_set
         samples = generate_samples(model, tokenizer, [p['prompt'] for p in probs], cfg.eval_samples,
                                    temperature=cfg.temperature, max_new_tokens=task.max_completion_tokens,
                                    batch_size=4096, seed=10_000 + seed)
-        sc = score_samples(probs, [[s['text'] for s in ss] for ss in samples], task)
+        texts = [[s['text'] for s in ss] for ss in samples]
+        sc = score_samples(probs, texts, task)
         n, c, st = np.array(sc['n']), np.array(sc['c']), np.array(sc['strategy'])
         res = {'pass_at_k': {str(k): v for k, v in pass_at_k_curve(n, c, cfg.ks).items()}, 'per_strategy': {},
-               'chosen': {s: sc['chosen'].get(s, 0) / float(n.sum()) for s in [*STRATEGIES, '?']}, 'c': c.tolist()}
+               'chosen': {s: sc['chosen'].get(s, 0) / float(n.sum()) for s in [*STRATEGIES, '?']}, 'c': c.tolist(),
+               # per problem: distinct strategy letters among its correct samples, and among all its samples
+               'distinct_correct': [len({parse_completion(t)[0] for t in ts if is_correct(t, p['digits'], task)}) for p, ts in zip(probs, texts)],
+               'distinct_tried': [len({parse_completion(t)[0] for t in ts} - {''}) for ts in texts]}
         for s in STRATEGIES:
             m = st == s
             if m.any(): res['per_strategy'][s] = {str(k): v for k, v in pass_at_k_curve(n[m], c[m], (1, cfg.ks[-1])).items()}
@@ -550,12 +556,13 @@ def regime_note(cfg:TestbedConfig) -> str:
 
 # %% ../../nbs/experiments/41_testbed.ipynb #350afbcd
 _NOT_RESULT_DEFINING = ('out_dir', 'base_dir', 'workers', 'algorithms', 'seeds', 'sweep_betas')   # add or drop runs, change nothing saved
+_ADDED_LATER = {'num_iterations': 1}   # settings added after results were saved: the value every earlier run had
 
 def results_conflict(cfg:TestbedConfig) -> list[str]:
     "`key: saved -> new` for each setting in which `cfg.out_dir`'s saved results differ from `cfg` (empty when none are saved)."
     saved = Path(cfg.out_dir)/'results.json'
     if not saved.exists(): return []
-    old, new = json.loads(saved.read_text()).get('config', {}), json.loads(json.dumps(asdict(cfg)))
+    old, new = {**_ADDED_LATER, **json.loads(saved.read_text()).get('config', {})}, json.loads(json.dumps(asdict(cfg)))
     return [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new))
             if k not in _NOT_RESULT_DEFINING and old.get(k) != new.get(k)]
 
