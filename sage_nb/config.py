@@ -23,13 +23,14 @@ from .data import _EXTS
 
 # %% auto #0
 __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'ADVANTAGES', 'COV_LOSSES',
-           'FWD_KL_LOSSES', 'LOSS_TYPES', 'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'SAGE_ONLY', 'RUN_DEFAULTS',
-           'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE',
-           'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'split_settings', 'algorithm_settings', 'ModelSettings',
-           'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings', 'HubSettings', 'Section', 'RunKeys',
-           'TrainConfig', 'unknown_keys', 'config_from_dict', 'config_to_dict', 'precision_flags', 'trainer_settings',
-           'trainer_value', 'sage_config', 'ignored_settings', 'tracker_problems', 'prompts_per_generation',
-           'validate_config', 'list_presets', 'load_config', 'save_config']
+           'FWD_KL_LOSSES', 'LOSS_TYPES', 'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'GUIDE_PARAM_TYPES',
+           'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES',
+           'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'Split', 'split_settings',
+           'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings',
+           'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'unknown_keys', 'config_from_dict', 'config_to_dict',
+           'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'ignored_settings',
+           'tracker_problems', 'prompts_per_generation', 'validate_config', 'list_presets', 'load_config',
+           'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -184,7 +185,24 @@ ALGORITHMS: dict[str, dict[str, Any]] = {n: REGISTRY[n].trainer_fields for n in 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
 GUIDE_PARAMS: dict[str, tuple] = {name: tuple(f.name for f in fields(cls)) for name, cls in GUIDES.items()}
 _ANY_GUIDE_PARAM = frozenset(p for ps in GUIDE_PARAMS.values() for p in ps)   # the keys a guide parameter may have
+
+def _guide_param_types() -> dict[str, type]:
+    "{parameter: type} as the guides declare them; TypeError when two guides declare one parameter with different types."
+    out = {}
+    for name, cls in GUIDES.items():
+        hints = typing.get_type_hints(cls)
+        for p in GUIDE_PARAMS[name]:
+            if out.setdefault(p, hints[p]) != hints[p]:
+                raise TypeError(f"the {name} guide declares {p}: {hints[p]}, another guide {p}: {out[p]}; "
+                                f"a config file's sage.{p} serves every guide, so give it one type")
+    return out
+
+GUIDE_PARAM_TYPES: dict[str, type] = _guide_param_types()
 SAGE_ONLY = ('credit', 'sequence_form', 'shaping_reduce', 'entropy_route', 'dump_guide_every', 'dump_guide_samples')
+
+def _sage_fields() -> tuple:
+    "SAGE's own fields of `SAGEConfig` (TRL's are inherited), but `guide_kwargs`: the `sage` section's keys that are not guide parameters."
+    return tuple(f.name for f in _own_fields(SAGEConfig) if f.name != 'guide_kwargs')
 
 def check_trl_fields(entry: Algorithm, available=None) -> Algorithm:
     "`entry` if every setting it fixes is a `SAGEConfig` field (TRL's included) or a guide parameter; ConfigError naming the first missing one."
@@ -204,43 +222,50 @@ def _trainable(name) -> Algorithm:
     return check_trl_fields(a)
 
 # %% ../nbs/20_config.ipynb #5878dc2b
-def _left_out(entry: Algorithm, given: dict) -> dict[str, str]:
-    "{each setting in `given` that algorithm `entry` does not use: why}, by the rules above."
-    name, guide = entry.name, entry.guide
-    is_param = lambda k: k in _ANY_GUIDE_PARAM and k != 'seed'   # a flat seed is TRL's
-    params = {k: v for k, v in given.items() if is_param(k)} | (given.get('guide_kwargs') or {})
-    flat = {k: v for k, v in given.items() if k != 'guide_kwargs' and not is_param(k)}
-    why = {}
-    for k, v in entry.settings.items():
-        mine = params if k in _ANY_GUIDE_PARAM else flat
-        if k in mine and mine[k] != v: why[k] = f"{name} fixes {k}={v!r}" + (f": use {entry.base} to choose it" if entry.base else '')
-    if guide is None: why |= {k: f"{name} has no guide" for k in [*params, *(k for k in SAGE_ONLY if k in flat)]}
-    else: why |= {k: f"the {guide} guide of {name} does not take it" for k in params if k not in GUIDE_PARAMS[guide]}
-    if entry.beta == 0 and flat.get('beta', 0) != 0: why['beta'] = f"{name} has no KL term (β = 0): use GRPO for a KL weight"
-    return why
+class Split(typing.NamedTuple):
+    "An algorithm's settings after its rules: the `SAGEConfig` fields it runs with, and {each given setting it does not use: why}."
+    used: dict[str, Any]
+    left_out: dict[str, str]
 
-def split_settings(name: str | Algorithm, **settings) -> tuple[dict[str, Any], dict[str, str]]:
-    "(the `SAGEConfig` fields of algorithm `name` with `settings` applied, {each given setting it does not use: why})."
-    entry = _trainable(name)
-    name, algo, given = entry.name, entry.trainer_fields, settings
-    settings = {**given, **entry.settings}   # a variant's settings win
+def _split(entry: Algorithm, given: dict, config_guide=MISSING) -> Split:
+    "`split_settings` of registry entry `entry`; `config_guide`: a config file's `sage.guide` beside a named algorithm."
+    name, algo, fixed, guide = entry.name, entry.trainer_fields, entry.settings, entry.guide
+    settings = {**given, **fixed}   # a variant's settings win
     for k in ('guide', 'kl_direction'):
         if k in settings and settings.pop(k) != algo[k]:
             raise ValueError(f"{name} sets {k}={algo[k]!r}; choose the algorithm that has the {k} you want ({list(ALGORITHMS)})")
-    guide_kwargs = {k: settings.pop(k) for k in list(settings) if k in _ANY_GUIDE_PARAM and k != 'seed'}
-    guide_kwargs.update(settings.pop('guide_kwargs', None) or {})
-    guide_kwargs.update({k: v for k, v in entry.settings.items() if k in _ANY_GUIDE_PARAM})   # a variant's, over any given
+    is_param = lambda k: k in _ANY_GUIDE_PARAM and k != 'seed'   # a flat seed is TRL's
+    guide_kwargs = ({k: settings.pop(k) for k in list(settings) if is_param(k)} | (settings.pop('guide_kwargs', None) or {})
+                    | {k: v for k, v in fixed.items() if k in _ANY_GUIDE_PARAM})   # a variant's, over any given
     for k in guide_kwargs:
         if k not in _ANY_GUIDE_PARAM: raise ValueError(f"no guide takes {k!r}{did_you_mean(k, _ANY_GUIDE_PARAM, 'guide parameters')}")
-    if algo['guide'] is None:
+    params = {k: v for k, v in given.items() if is_param(k)} | (given.get('guide_kwargs') or {})   # as given, and so below
+    flat = {k: v for k, v in given.items() if k != 'guide_kwargs' and not is_param(k)}
+    why = {}
+    if config_guide is not MISSING and config_guide != guide:
+        why['guide'] = f"{name} " + ("has no guide" if guide is None else f"has its own guide ({guide})")
+    for k, v in fixed.items():
+        mine = params if k in _ANY_GUIDE_PARAM else flat
+        if k in mine and mine[k] != v: why[k] = f"{name} fixes {k}={v!r}" + (f": use {entry.base} to choose it" if entry.base else '')
+    if guide is None:
+        why |= {k: f"{name} has no guide" for k in [*params, *(k for k in SAGE_ONLY if k in flat)]}
+        guide_kwargs = {}
         for k in SAGE_ONLY: settings.pop(k, None)
-    if algo['beta'] == 0: settings.pop('beta', None)
-    kept = {k: v for k, v in guide_kwargs.items() if algo['guide'] is not None and k in GUIDE_PARAMS[algo['guide']]}
-    return {**algo, 'guide_kwargs': kept, **settings}, _left_out(entry, given)
+    else:
+        why |= {k: f"the {guide} guide of {name} does not take it" for k in params if k not in GUIDE_PARAMS[guide]}
+        guide_kwargs = {k: v for k, v in guide_kwargs.items() if k in GUIDE_PARAMS[guide]}
+    if entry.beta == 0:
+        settings.pop('beta', None)
+        if flat.get('beta', 0) != 0: why['beta'] = f"{name} has no KL term (β = 0): use GRPO for a KL weight"
+    return Split({**algo, 'guide_kwargs': guide_kwargs, **settings}, why)
+
+def split_settings(name: str | Algorithm, **settings) -> Split:
+    "(the `SAGEConfig` fields of algorithm `name` with `settings` applied, {each given setting it does not use: why})."
+    return _split(_trainable(name), settings)
 
 def algorithm_settings(name: str | Algorithm, **settings) -> dict[str, Any]:
     "The `SAGEConfig` fields of algorithm `name` (a registry name or entry) with `settings` applied: `split_settings`'s first half."
-    return split_settings(name, **settings)[0]
+    return split_settings(name, **settings).used
 
 # %% ../nbs/20_config.ipynb #1d996959
 @dataclass
@@ -380,6 +405,13 @@ class TrainConfig:
         return sage_algorithm(self.sage.get('guide')) if self.algorithm == 'SAGE' else self.algorithm
 
     @property
+    def resolved_settings(self) -> Split:
+        "The run's trainer settings after its algorithm's rules (`split_settings`): resolved once, again only when a trainer section or the algorithm changes."
+        given = repr((self.algorithm, *(list(getattr(self, s).items()) for s in TRAINER_SECTIONS)))
+        if self.__dict__.get('_resolved_from') != given: self.__dict__.update(_resolved=_run_split(self), _resolved_from=given)
+        return self.__dict__['_resolved']
+
+    @property
     def run_name(self) -> str: return self.algorithm_name or self.resolved_algorithm
 
     @property
@@ -390,10 +422,14 @@ class TrainConfig:
         "outputs/models/<model_name>/<run_name>"
         return Path(self.output_root)/self.model_name/self.run_name
 
-# %% ../nbs/20_config.ipynb #fcbc1fa8
-def _sage_fields() -> tuple:
-    return tuple(f.name for f in _own_fields(SAGEConfig) if f.name != 'guide_kwargs')
+def _run_split(cfg: TrainConfig) -> Split:
+    "`split_settings` of a run's trainer sections: less the run's own keys and the precision flags (`trainer_settings` fills those), with the `sage` section's guide parameters as `guide_kwargs`."
+    flat = {k: v for sec in ('generation', 'rl') for k, v in getattr(cfg, sec).items() if k not in (*PACKAGE_KEYS[sec], 'bf16', 'fp16')}
+    sage, own = {k: v for k, v in cfg.sage.items() if k != 'guide'}, _sage_fields()
+    given = {**flat, **{k: v for k, v in sage.items() if k in own}, 'guide_kwargs': {k: v for k, v in sage.items() if k not in own}}
+    return _split(_trainable(cfg.resolved_algorithm), given, MISSING if cfg.algorithm == 'SAGE' else cfg.sage.get('guide'))
 
+# %% ../nbs/20_config.ipynb #fcbc1fa8
 def _trainer_keys(section: str) -> set:
     "The keys a trainer section accepts (in `sage`, any guide's parameters: one file may serve every algorithm)."
     if section == 'sage': return set(_sage_fields()) | _ANY_GUIDE_PARAM
@@ -404,25 +440,17 @@ def _trainer_hint(key, section) -> str:
         if other != section and key in _trainer_keys(other): return f"; {key!r} belongs in the '{other}' section"
     return did_you_mean(key, _trainer_keys(section), 'known keys')
 
-def _guide_types(guide: str) -> dict:
-    "The type of each parameter of `guide`, from its own dataclass."
-    hints = typing.get_type_hints(GUIDES[guide])
-    return {f.name: hints[f.name] for f in fields(GUIDES[guide])}
-
-def _key_types(section: str, guide: str | None = None) -> dict:
-    "The type of each key of a trainer section: SAGEConfig's and RunKeys' annotations; in `sage`, SAGE's fields, `guide`'s parameters as it declares them, and another guide's as the first guide declaring it does."
+def _key_types(section: str) -> dict:
+    "The type of each key of a trainer section: SAGEConfig's and RunKeys' annotations; in `sage`, SAGE's fields and the guides' parameters (`GUIDE_PARAM_TYPES`)."
     hints = typing.get_type_hints(SAGEConfig)
     if section != 'sage': return hints | typing.get_type_hints(RunKeys)
-    others = {}
-    for g in GUIDES:
-        if g != guide: others = _guide_types(g) | others
-    return {k: hints[k] for k in _sage_fields()} | others | (_guide_types(guide) if guide is not None else {})
+    return {k: hints[k] for k in _sage_fields()} | GUIDE_PARAM_TYPES
 
-def _trainer_section(section: str, d, guide: str | None = None) -> Section:
+def _trainer_section(section: str, d) -> Section:
     "A trainer section from a mapping: known keys only, each value coerced to its type (`_key_types`)."
     if d is None: d = {}
     if not isinstance(d, dict): raise ConfigError(f"{section}: expected a mapping of keys, got {d!r}")
-    types, out = _key_types(section, guide), Section(copy.deepcopy(RUN_DEFAULTS[section]))
+    types, out = _key_types(section), Section(copy.deepcopy(RUN_DEFAULTS[section]))
     for k, v in d.items():
         if k not in _trainer_keys(section): raise ConfigError(f"unknown key '{section}.{k}'{_trainer_hint(k, section)}")
         out[k] = coerce(v, types[k], f'{section}.{k}')
@@ -450,12 +478,9 @@ def config_from_dict(d:dict) -> TrainConfig:
     both = set(raw['rl'] or {}) & set(raw['generation'] or {}) if all(isinstance(raw[s], dict) for s in ('rl', 'generation')) else set()
     if both: raise ConfigError(f"{sorted(both)} set in both 'rl' and 'generation': keep one")
     cfg = dataclass_from_dict(TrainConfig, d, '')
-    for s in ('generation', 'rl'): setattr(cfg, s, _trainer_section(s, raw[s]))
-    sage = raw['sage']
-    cfg.sage = _trainer_section('sage', {k: v for k, v in sage.items() if k == 'guide'} if isinstance(sage, dict) else sage)
-    try: guide = REGISTRY[cfg.resolved_algorithm].guide   # sage.guide and the algorithm decide the run's guide
+    for s in TRAINER_SECTIONS: setattr(cfg, s, _trainer_section(s, raw[s]))
+    try: cfg.resolved_algorithm   # algorithm SAGE: its guide is sage.guide, which must have a SAGE algorithm
     except ValueError as e: raise ConfigError(str(e)) from None
-    cfg.sage = _trainer_section('sage', sage, guide)
     return cfg
 
 # %% ../nbs/20_config.ipynb #2593173b
@@ -476,15 +501,13 @@ def precision_flags(bf16:bool|None=None, fp16:bool|None=None) -> dict:
     return dict(bf16=bool(bf16), fp16=bool(fp16), use_cpu=not cuda)
 
 def trainer_settings(cfg: TrainConfig, output_dir=None) -> dict:
-    "`SAGEConfig` keyword arguments of this run (before the algorithm's rules are applied)."
-    s = {k: v for sec in ('generation', 'rl') for k, v in getattr(cfg, sec).items() if k not in PACKAGE_KEYS[sec]}
-    sage = dict(cfg.sage); sage.pop('guide', None)
-    guide_kwargs = {k: sage.pop(k) for k in list(sage) if k not in _sage_fields()}
+    "The run's `SAGEConfig` keyword arguments: its resolved settings (`TrainConfig.resolved_settings`) and the fields filled from the other sections."
+    precision = {k: v for sec in ('generation', 'rl') for k, v in getattr(cfg, sec).items() if k in ('bf16', 'fp16')}
     derived = dict(output_dir=str(output_dir or cfg.run_dir/'ckpts'), run_name=cfg.tracking.run_name or cfg.run_name,
                    report_to=cfg.tracking.report_to, save_strategy='steps',
                    gradient_checkpointing=cfg.model.gradient_checkpointing and not cfg.model.use_unsloth,
-                   **precision_flags(s.pop('bf16', None), s.pop('fp16', None)))
-    return {**derived, **s, **sage, 'guide_kwargs': guide_kwargs}
+                   **precision_flags(precision.get('bf16'), precision.get('fp16')))
+    return {**derived, **copy.deepcopy(cfg.resolved_settings.used)}   # a copy: the trainer config's guide_kwargs is its own
 
 def trainer_value(cfg: TrainConfig, key: str):
     "The value of trainer field `key` for this run: as set in `rl`/`generation`, else `SAGEConfig`'s default."
@@ -496,23 +519,19 @@ def trainer_value(cfg: TrainConfig, key: str):
 
 def sage_config(cfg: TrainConfig, output_dir=None, **extra) -> SAGEConfig:
     "The run's `SAGEConfig`, its guide built with it; checkpoints go to `output_dir` (default `<run_dir>/ckpts`); `extra` overrides fields."
-    try: return SAGEConfig.for_algorithm(cfg.resolved_algorithm, **{**trainer_settings(cfg, output_dir), **extra})
+    try: return SAGEConfig(**{**trainer_settings(cfg, output_dir), **extra})
     except (ValueError, TypeError) as e: raise ConfigError(f"trainer settings (rl/generation/sage sections): {e}") from e
 
 # %% ../nbs/20_config.ipynb #8009190f
-def ignored_settings(cfg: TrainConfig, left_out: dict[str, str], layers=None) -> list[str]:
-    "One line per trainer-section setting the run does not use (`left_out` from `split_settings`, and `sage.guide` beside a named algorithm), naming the layer that set it."
-    name = cfg.resolved_algorithm
-    guide = REGISTRY[name].guide
-    if cfg.algorithm != 'SAGE' and cfg.sage.get('guide') != guide:
-        left_out = {'guide': f"{name} " + ("has no guide" if guide is None else f"has its own guide ({guide})"), **left_out}
+def ignored_settings(cfg: TrainConfig, layers=None) -> list[str]:
+    "One line per trainer-section setting the run does not use (`TrainConfig.resolved_settings.left_out`), naming the layer that set it."
     def source(sec, k) -> str | None:
         "' (from <layer>)' for a setting the user gave ('' when no layers are known), None for a package default or a preset's value."
         if layers is None: return None if RUN_DEFAULTS[sec].get(k, MISSING) == getattr(cfg, sec)[k] else ''
         named = [n for n, layer in layers if not n.startswith('preset ') and k in (layer.get(sec) or {})]
         return f" (from {named[-1]})" if named else None
     out = []
-    for k, why in left_out.items():
+    for k, why in cfg.resolved_settings.left_out.items():
         sec = next(s for s in ('sage', 'rl', 'generation') if k in getattr(cfg, s))   # a left-out seed is the guide's
         if (src := source(sec, k)) is not None: out.append(f"{sec}.{k}={getattr(cfg, sec)[k]!r}{src}: {why}")
     return out
@@ -660,8 +679,8 @@ def prompts_per_generation(cfg: TrainConfig, num_processes: int = 1) -> int:
 def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int|None=None, layers=None) -> TrainConfig:
     "The checks of the config that need neither a model nor the trainer config: one ConfigError lists every problem; then a warning for each setting the run does not use."
     problems = _number_problems(cfg) + _count_problems(cfg) + _range_problems(cfg) + _path_problems(cfg)
-    try: used, left_out = split_settings(cfg.resolved_algorithm, **trainer_settings(cfg))
-    except ValueError as e: used, left_out = None, {}; problems.append(f"trainer settings (rl/generation/sage sections): {e}")
+    try: used = cfg.resolved_settings.used
+    except ValueError as e: used = None; problems.append(f"trainer settings (rl/generation/sage sections): {e}")
     g, rl = cfg.generation, cfg.rl
     G, bs = g.get('num_generations', 8), rl.get('per_device_train_batch_size', 8)
     ga, beta = rl.get('gradient_accumulation_steps', 1), trainer_value(cfg, 'beta')
@@ -698,7 +717,7 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
         if cfg.model.dtype in ('bf16', 'fp16'):
             problems.append(f"model.dtype={cfg.model.dtype} is for GPUs; use model.dtype=auto on CPU")
     if problems: raise ConfigError("invalid training config:\n  - " + "\n  - ".join(problems))
-    for line in ignored_settings(cfg, left_out, layers): logging.getLogger('sage_nb').warning(f"ignored: {line}")
+    for line in ignored_settings(cfg, layers): logging.getLogger('sage_nb').warning(f"ignored: {line}")
     return cfg
 
 # %% ../nbs/20_config.ipynb #0ea1c28b

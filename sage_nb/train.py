@@ -490,9 +490,9 @@ _SYMBOLS = {'gamma': 'γ', 'tau': 'τ'}
 
 def guide_summary(cfg:TrainConfig) -> str:
     "One line: the algorithm, its guide and the guide's parameters, credit, shaping, β and KL direction, from the config alone."
-    from sage_nb.config import SAGEConfig, algorithm_settings, trainer_settings
+    from sage_nb.config import SAGEConfig
     from sage_nb.guides import GUIDES
-    s = algorithm_settings(cfg.resolved_algorithm, **trainer_settings(cfg))
+    s = cfg.resolved_settings.used
     default = {f.name: f.default for f in dataclasses.fields(SAGEConfig) if f.default is not dataclasses.MISSING}
     get = lambda k: s.get(k, default.get(k))
     head, tail = f"trains {cfg.resolved_algorithm}: ", f"β {get('beta'):g}, KL {get('kl_direction')}"
