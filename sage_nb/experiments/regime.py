@@ -23,8 +23,8 @@ __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDAT
            'DEMO_SEEDS', 'DEMO_METHODS', 'CurriculumConfig', 'problem_rates', 'in_window', 'curriculum_summary',
            'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set', 'save_curriculum',
            'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice', 'RegimeConfig',
-           'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'train_and_evaluate', 'run_stage',
-           'stage_c', 'stage_d', 'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'test_samples',
+           'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'side_jobs', 'train_and_evaluate',
+           'run_stage', 'stage_c', 'stage_d', 'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'test_samples',
            'demo_minutes', 'demo_fit_steps', 'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows',
            'horizon_table', 'plot_horizon', 'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain',
            'demo_results', 'demo_seed_summary', 'run_demo', 'demo_table', 'parse_args', 'export', 'demo_stages', 'main']
@@ -254,13 +254,21 @@ def _write_record(arm: RegimeArm, cfg: RegimeConfig, results: dict, families, **
     atomic_write_json(cfg.record_path(arm.name), rec)
     return rec
 
+def side_jobs(arms, evals: dict, out_dir, parts: int = 1) -> dict:
+    "{name: SideJob} in the order they start: each run's training, the evaluations of no run (the base model) after the first, each run's evaluation right after its training."
+    untied = {label: job for label, job in evals.items() if label not in {a.name for a in arms}}
+    jobs = {} if arms else eval_side_jobs(untied, parts)
+    for i, a in enumerate(arms):
+        jobs[f'train {a.name}'] = SideJob(train_argv(a.overrides(out_dir)))
+        if i == 0: jobs |= eval_side_jobs(untied, parts)
+        if a.name in evals: jobs |= eval_side_jobs({a.name: evals[a.name]}, parts, after=lambda label: (f'train {label}',))
+    return jobs
+
 def train_and_evaluate(arms, evals: dict, cfg: RegimeConfig, parts: int = 1, every: float = 60.0) -> None:
-    "Train `arms` and run `evals` ({label: EvalJob}, each in `parts` processes; a run's evaluation waits for its training), `cfg.workers` processes at a time."
+    "Train `arms` and run `evals` ({label: EvalJob}, each in `parts` processes) in `side_jobs`' order, `cfg.workers` processes at a time."
     from sage_nb.named_models import resolve_model
     out = Path(cfg.out_dir)
-    jobs = {f'train {a.name}': SideJob(train_argv(a.overrides(out))) for a in arms}
-    trained = {a.name for a in arms}
-    jobs |= eval_side_jobs(evals, parts, after=lambda label: (f'train {label}',) if label in trained else ())
+    jobs = side_jobs(arms, evals, out, parts)
     (out/'logs').mkdir(parents=True, exist_ok=True)
     resolve_model(LM_NAME)   # convert the model once, before processes race for it
     run_side_by_side(jobs, out/'logs', cfg.workers, cfg.threads or None, every=every)
