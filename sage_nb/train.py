@@ -502,7 +502,7 @@ def guide_summary(cfg:TrainConfig) -> str:
     return head + f"guide {s['guide']} ({shown}), credit {get('credit')}, shaping {get('shaping_reduce')}, {tail}"
 
 # %% ../nbs/24_train.ipynb #87f451cb
-STEP_MEASUREMENTS = {'cpu-smollm2': ('smollm2_demo.json', 'sage-lm demo: 2 CPU cores, two trainings side by side, shared prompt cache on')}
+STEP_MEASUREMENTS = {'cpu-smollm2': ('smollm2_demo_64steps.json', 'sage-lm demo (the first demo, 44_smollm2): 2 CPU cores, two trainings side by side, shared prompt cache on')}
 
 def committed_step_times(preset:str|None, results=None) -> tuple[dict[str, float], str]:
     "({algorithm: mean seconds per step}, where it was measured) from the committed measurement of `preset`; ({}, '') without one."

@@ -1,8 +1,8 @@
-"""How long `make demo-lm` took: phases from its logs' last-write times, step times from the training logs, CPU time
+"""How long the first demo took (`sage-lm demo`, which `make demo-lm` ran until 2026-12-05): phases from its logs' last-write times, step times from the training logs, CPU time
 and peak memory from `/usr/bin/time -v`. Writes the JSON that `nbs/experiments/44_smollm2.ipynb` reads.
 
-    /usr/bin/time -v -o time.txt make demo-lm      # the main job, timed
-    python scripts/demo_timing.py time.txt outputs/lm-demo nbs/results/smollm2_demo_timing.json --started <epoch seconds>
+    /usr/bin/time -v -o time.txt sage-lm demo      # the first demo, timed
+    python scripts/demo_timing.py time.txt outputs/lm-demo nbs/results/smollm2_demo_64steps_timing.json --started <epoch seconds>
 
 `--rerun DIR` adds the models' numbers of a second run from nothing (its `demo_summary.json`), which the notebook
 compares with the committed demo's.
