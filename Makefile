@@ -16,7 +16,7 @@ TORCH  ?= torch==2.13.0
 LM_MODEL ?= smollm2-135m-instruct
 DEMO_ARGS ?= --sweep
 
-.PHONY: install install-lm demo demo-lm lm-study study test test-slow export clean-nbs readme check docs docs-check bench
+.PHONY: install install-lm demo demo-lm lm-study study exploration test test-slow export clean-nbs readme check docs docs-check bench
 
 $(STAMP): settings.ini setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -51,6 +51,12 @@ demo: install
 study: install
 	$(BIN)/sage-testbed --study --out-dir outputs/study
 	cp outputs/study/study_summary.json nbs/study_results.json
+
+# the registered comparison of the exploration methods with SAGE_Branch on the testbed (42_study, issue 49): 9 arms x 8
+# configurations on tuning seeds, then 4 regimes x 5 fresh seeds, resumable; EXPLORATION_ARGS e.g. "--regimes rarity_noise"
+exploration: install
+	$(PY) -c "import sys; from sage_nb.experiments.study import exploration_cli; sys.exit(exploration_cli(sys.argv[1:]))" \
+		--write nbs/results/exploration_testbed.json $(EXPLORATION_ARGS)
 
 test: install
 	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing

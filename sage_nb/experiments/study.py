@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 import numpy as np
-from ..core import atomic_write_json, atomic_write_text, json_digest, wall_note
+from ..core import atomic_write_json, atomic_write_text, json_digest, wall_note, ConfigError, report_input_errors
 from ..passk import pass_at_k, default_ks, seed_t_interval
 from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, parse_completion, is_correct,
                           make_task_reward)
@@ -21,13 +21,16 @@ from .testbed import (TestbedConfig, TESTBED_TASK, run_settings, base_settings, 
 
 # %% auto #0
 __all__ = ['REGIMES', 'TUNING_REGIME', 'LR', 'BETA', 'SEARCH_SPACES', 'MATCHED', 'STUDY_ARMS', 'STUDY_REWARDS', 'HEADLINE_ARMS',
-           'STUDY_FIGURES', 'regime_task', 'search_configs', 'StudyConfig', 'quick_study_config', 'make_novelty_reward',
-           'make_passk_reward', 'arm_entry', 'arm_color', 'arm_settings', 'problem_sets', 'run_study_job',
-           'weighted_passk', 'bootstrap_draws', 'bootstrap_passk', 'summarise_arm', 'rollout_entropies', 'task_rollout',
-           'shaping_profile', 'post_hoc_label', 'tuning_jobs', 'select_configs', 'fresh_jobs', 'analyse', 'mechanism',
-           'study_table', 'study_overview', 'controls_table', 'interval_disagreements', 'headline_table',
-           'plot_study_tradeoff', 'plot_study_per_strategy', 'plot_mechanism', 'plot_tuning', 'slim_results',
-           'run_study', 'study_main']
+           'STUDY_FIGURES', 'EXPLORATION_SPACES', 'regime_task', 'search_configs', 'StudyConfig', 'quick_study_config',
+           'make_novelty_reward', 'make_passk_reward', 'arm_entry', 'arm_color', 'arm_settings', 'problem_sets',
+           'run_study_job', 'weighted_passk', 'bootstrap_draws', 'bootstrap_passk', 'summarise_arm',
+           'rollout_entropies', 'task_rollout', 'shaping_profile', 'post_hoc_label', 'tuning_jobs', 'select_configs',
+           'fresh_jobs', 'analyse', 'mechanism', 'study_table', 'study_overview', 'controls_table',
+           'interval_disagreements', 'headline_table', 'plot_study_tradeoff', 'plot_study_per_strategy',
+           'plot_mechanism', 'plot_tuning', 'slim_results', 'run_study', 'method_settings', 'ExplorationConfig',
+           'quick_exploration_config', 'weighted_mean', 'bootstrap_mean', 'summarise_values', 'analyse_exploration',
+           'exploration_verdicts', 'exploration_passk_table', 'exploration_table', 'selection_table',
+           'plot_exploration', 'run_exploration', 'exploration_cli', 'study_main']
 
 # %% ../../nbs/experiments/42_study.ipynb #ea67fce9
 REGIMES = {  # regime -> per-strategy execution noise of the demonstrations (A, B, C, D); the rest is TESTBED_TASK
@@ -68,10 +71,11 @@ def _draw(spec:tuple, u:float):
     if kind == 'choice': return args[min(int(u * len(args)), len(args) - 1)]
     raise ValueError(f"unknown range kind {kind!r}")
 
-def search_configs(arm:str, n:int=8) -> list[dict]:
-    "`n` configurations of `arm`: its default, then a Latin hypercube of `n - 1` draws (seeded by the arm's name)."
-    if arm not in SEARCH_SPACES: raise ValueError(f"unknown arm {arm!r}; tuned arms: {list(SEARCH_SPACES)}")
-    default, ranges = SEARCH_SPACES[arm]
+def search_configs(arm:str, n:int=8, spaces:dict|None=None) -> list[dict]:
+    "`n` configurations of `arm`: its default, then a Latin hypercube of `n - 1` draws (seeded by the arm's name); `spaces`: the study's by default."
+    spaces = SEARCH_SPACES if spaces is None else spaces
+    if arm not in spaces: raise ValueError(f"unknown arm {arm!r}; tuned arms: {list(spaces)}")
+    default, ranges = spaces[arm]
     rng, m = np.random.default_rng(zlib.crc32(arm.encode())), n - 1
     draws = {k: (rng.permutation(m) + rng.random(m)) / m for k in ranges}   # one point per stratum in every dimension
     return [dict(default)] + [{k: _draw(spec, draws[k][i]) for k, spec in ranges.items()} for i in range(m)][:max(n - 1, 0)]
@@ -97,13 +101,21 @@ class StudyConfig:
     post_hoc:tuple = (('GRPO', 5),)
     testbed:dict = field(default_factory=dict)   # TestbedConfig overrides shared by every run (steps, eval_samples, ...)
     workers:int = 2
+    # not fields: what a comparison built on this machinery changes (`ExplorationConfig` below)
+    comparison = 'study'                     # the jobs' name for the config class
+    eval_keys = ('c', 'chosen')              # what a run keeps of its evaluation
+    @property
+    def spaces(self) -> dict: return SEARCH_SPACES
+    @property
+    def matched(self) -> dict: return MATCHED
+    def run_of(self, arm:str, params:dict, tb:TestbedConfig, seed:int) -> tuple[dict, list]: return arm_settings(arm, params, tb, seed)
 
     def __post_init__(self):
         for name in ('regimes', 'arms', 'tuning_seeds', 'fresh_seeds'): setattr(self, name, tuple(getattr(self, name)))
         bad = [r for r in (*self.regimes, self.tuning_regime) if r not in REGIMES]
         if bad: raise ValueError(f"unknown regimes {bad}; known: {list(REGIMES)}")
-        bad = [a for a in self.arms if a not in SEARCH_SPACES]
-        if bad: raise ValueError(f"unknown arms {bad}; tuned arms: {list(SEARCH_SPACES)}")
+        bad = [a for a in self.arms if a not in self.spaces]
+        if bad: raise ValueError(f"unknown arms {bad}; tuned arms: {list(self.spaces)}")
         if 'GRPO' not in self.arms: raise ValueError("the study compares against GRPO: keep it in arms")
         if set(self.tuning_seeds) & set(self.fresh_seeds): raise ValueError("tuning and fresh seeds must not overlap")
         if not self.fresh_seeds or not self.tuning_seeds: raise ValueError("need at least one tuning and one fresh seed")
@@ -209,11 +221,11 @@ def _job_path(cfg:StudyConfig, phase:str, regime:str, arm:str, index:int, seed:i
 def run_study_job(job:tuple) -> dict:
     "Train (or, for `Base`, just load) one arm/configuration/seed in one regime, evaluate it, save the result; reused when done."
     label, seed, spec = job
-    cfg = StudyConfig(**spec['study'])
+    cfg = (ExplorationConfig if spec.get('comparison') == 'exploration' else StudyConfig)(**spec['study'])
     phase, regime, arm, index, params = spec['phase'], spec['regime'], spec['arm'], spec['index'], spec['params']
     tb, sets = cfg.testbed_config(regime), problem_sets(cfg, regime)
     sets = {'val': sets['val']} if phase == 'tuning' else {k: sets[k] for k in ('test', 'ood')}
-    settings, rewards = (None, None) if arm == 'Base' else arm_settings(arm, params, tb, seed)
+    settings, rewards = (None, None) if arm == 'Base' else cfg.run_of(arm, params, tb, seed)
     key = json_digest([settings, base_settings(tb), {k: [p['digits'] for p in v] for k, v in sets.items()},
                        {k: getattr(tb, k) for k in ('eval_samples', 'temperature')}, arm, params])
     path = _job_path(cfg, phase, regime, arm, index, seed)
@@ -227,7 +239,7 @@ def run_study_job(job:tuple) -> dict:
                 model.save_pretrained(str(path.parent/'model')); tok.save_pretrained(str(path.parent/'model'))
         ev = evaluate_policy(model, tok, tb, seed, problem_sets=sets)
         return dict(seed=seed, phase=phase, regime=regime, arm=arm, index=index, params=params, curves=curves,
-                    eval={k: {'c': v['c'], 'chosen': v['chosen']} for k, v in ev.items()})
+                    eval={k: {key: v[key] for key in cfg.eval_keys} for k, v in ev.items()})
     # the same run can be reported under two labels (e.g. a post-hoc arm that repeats a selected configuration)
     return {**cached_run(path, key, compute), 'name': label, 'label': spec.get('label', arm)}
 
@@ -331,12 +343,12 @@ def post_hoc_label(arm:str, index:int) -> str: return f'{arm} config{index} (pos
 
 def _job(cfg:StudyConfig, phase:str, regime:str, arm:str, index:int, params:dict, seed:int, label:str|None=None) -> tuple:
     return (f'{phase}/{regime}/{arm}/config{index}', seed,
-            dict(study=asdict(cfg), phase=phase, regime=regime, arm=arm, index=index, params=params, label=label or arm))
+            dict(study=asdict(cfg), comparison=cfg.comparison, phase=phase, regime=regime, arm=arm, index=index, params=params, label=label or arm))
 
 def tuning_jobs(cfg:StudyConfig) -> list[tuple]:
     "Every tuned arm x configuration x tuning seed, in the tuning regime."
     return [_job(cfg, 'tuning', cfg.tuning_regime, arm, i, p, s) for arm in cfg.arms
-            for i, p in enumerate(search_configs(arm, cfg.configs_per_arm)) for s in cfg.tuning_seeds]
+            for i, p in enumerate(search_configs(arm, cfg.configs_per_arm, cfg.spaces)) for s in cfg.tuning_seeds]
 
 # %% ../../nbs/experiments/42_study.ipynb #f4cafbda
 def select_configs(results:list[dict], cfg:StudyConfig) -> dict:
@@ -347,7 +359,7 @@ def select_configs(results:list[dict], cfg:StudyConfig) -> dict:
     out = {}
     for arm in cfg.arms:
         rows = []
-        for i, p in enumerate(search_configs(arm, cfg.configs_per_arm)):
+        for i, p in enumerate(search_configs(arm, cfg.configs_per_arm, cfg.spaces)):
             rs = sorted((r for r in results if r['arm'] == arm and r['index'] == i), key=lambda r: r['seed'])
             if len(rs) != len(cfg.tuning_seeds): raise RuntimeError(f"{arm} config {i}: {len(rs)} tuning runs, expected {len(cfg.tuning_seeds)}")
             c = np.array([r['eval']['val']['c'] for r in rs])
@@ -362,10 +374,10 @@ def select_configs(results:list[dict], cfg:StudyConfig) -> dict:
 def fresh_jobs(cfg:StudyConfig, selected:dict) -> list[tuple]:
     "Base, every arm's selected configuration and the matched arms, x fresh seed x regime."
     arms = [(a, selected[a]['index'], selected[a]['params']) for a in cfg.arms]
-    arms += [(a, selected[src]['index'], selected[src]['params']) for a, src in MATCHED.items() if src in selected]
+    arms += [(a, selected[src]['index'], selected[src]['params']) for a, src in cfg.matched.items() if src in selected]
     jobs = [_job(cfg, 'fresh', reg, arm, i, p, s) for reg in cfg.regimes for s in cfg.fresh_seeds
             for arm, i, p in [('Base', 0, {}), *arms]]
-    return jobs + [_job(cfg, 'fresh', reg, arm, i, search_configs(arm, cfg.configs_per_arm)[i], s, post_hoc_label(arm, i))
+    return jobs + [_job(cfg, 'fresh', reg, arm, i, search_configs(arm, cfg.configs_per_arm, cfg.spaces)[i], s, post_hoc_label(arm, i))
                    for arm, i in cfg.post_hoc for reg in cfg.regimes for s in cfg.fresh_seeds]
 
 # %% ../../nbs/experiments/42_study.ipynb #486bf357
@@ -378,7 +390,7 @@ def analyse(results:list[dict], cfg:StudyConfig, selected:dict) -> dict:
         by = {}
         for r in results:
             if r['regime'] == reg: by.setdefault(r.get('label', r['arm']), []).append(r)
-        order = ['Base', *cfg.arms, *MATCHED, *(post_hoc_label(a, i) for a, i in cfg.post_hoc)]
+        order = ['Base', *cfg.arms, *cfg.matched, *(post_hoc_label(a, i) for a, i in cfg.post_hoc)]
         by = {a: by[a] for a in sorted(by, key=lambda a: order.index(a) if a in order else len(order))}  # not finishing order
         counts = {arm: {split: np.array([r['eval'][split]['c'] for r in sorted(rs, key=lambda r: r['seed'])])
                         for split in ('test', 'ood')} for arm, rs in by.items()}
@@ -628,6 +640,235 @@ def run_study(cfg:StudyConfig, progress:bool=True) -> dict:
     atomic_write_json(out/'study_results.json', res)
     atomic_write_text(out/'study_summary.json', json.dumps(slim_results(res), separators=(',', ':')))
     return res
+
+# %% ../../nbs/experiments/42_study.ipynb #7b13a3a8
+_GRPO0 = dict(beta=REGISTRY['GRPO'].beta, learning_rate=2e-4)   # a method's default: GRPO's β, the testbed's learning rate
+EXPLORATION_SPACES = {  # arm (a registry name) -> (its default configuration: published defaults, the ranges of the other 7 draws)
+    'GRPO': SEARCH_SPACES['GRPO'],
+    'SAGE_Branch': SEARCH_SPACES['SAGE_Branch'],
+    'GRPO_adaptive_entropy': (dict(_GRPO0, entropy_target=0.2), dict(beta=BETA, learning_rate=LR, entropy_target=('log', 0.05, 1.0))),
+    'GRPO_80_20': (dict(_GRPO0, top_entropy_quantile=0.2), dict(beta=BETA, learning_rate=LR, top_entropy_quantile=('choice', 0.1, 0.2, 0.5))),
+    'GRPO_clip_higher': (dict(_GRPO0, epsilon_high=0.28), dict(beta=BETA, learning_rate=LR, epsilon_high=('choice', 0.24, 0.28, 0.35))),
+    'GRPO_clip_cov': (dict(_GRPO0, cov_ratio=2e-4), dict(beta=BETA, learning_rate=LR, cov_ratio=('log', 2e-4, 2e-2))),
+    'GRPO_kl_cov': (dict(_GRPO0, cov_ratio=2e-4, kl_cov_coef=1.0),
+                    dict(beta=BETA, learning_rate=LR, cov_ratio=('log', 2e-4, 2e-2), kl_cov_coef=('log', 0.1, 1.0))),
+    'GRPO_entropy_adv': (dict(_GRPO0, entropy_advantage_alpha=0.4, entropy_advantage_kappa=2.0),
+                         dict(beta=BETA, learning_rate=LR, entropy_advantage_alpha=('log', 0.05, 1.0), entropy_advantage_kappa=('choice', 2.0, 3.0))),
+    'PassK': (dict(_GRPO0, passk_k=4), dict(beta=BETA, learning_rate=LR, passk_k=('choice', 2, 3, 4))),
+}
+
+# %% ../../nbs/experiments/42_study.ipynb #ae4649be
+def method_settings(arm:str, params:dict, tb:TestbedConfig, seed:int) -> tuple[dict, list]:
+    "(SAGEConfig keyword arguments, reward functions) of one run of registry entry `arm` with configuration `params`: the task reward only."
+    if arm not in EXPLORATION_SPACES: raise ValueError(f"unknown arm {arm!r}; arms: {list(EXPLORATION_SPACES)}")
+    shared = replace(tb, beta=params['beta'], learning_rate=params['learning_rate'])
+    tuned = {k: v for k, v in params.items() if k not in ('beta', 'learning_rate')}
+    return run_settings(lookup(arm), shared, seed, **tuned), [make_task_reward(tb.task_config)]
+
+@dataclass
+class ExplorationConfig(StudyConfig):
+    "The registered exploration-methods comparison (design and amendment above): the study's machinery with its own arms, seeds and folder."
+    out_dir:str = 'outputs/exploration'
+    arms:tuple = tuple(EXPLORATION_SPACES)
+    fresh_seeds:tuple = (30, 31, 32, 33, 34)
+    post_hoc:tuple = ()
+    testbed:dict = field(default_factory=lambda: dict(num_iterations=2))   # two updates per generation batch, every arm
+    comparison = 'exploration'
+    eval_keys = ('c', 'chosen', 'distinct_correct', 'distinct_tried')
+    @property
+    def spaces(self) -> dict: return EXPLORATION_SPACES
+    @property
+    def matched(self) -> dict: return {}
+    def run_of(self, arm:str, params:dict, tb:TestbedConfig, seed:int) -> tuple[dict, list]: return method_settings(arm, params, tb, seed)
+
+def quick_exploration_config(**kw) -> ExplorationConfig:
+    "The CI version: one regime, three arms, 2 configurations each, 1 tuning and 2 fresh seeds, a few steps."
+    d = {**asdict(quick_study_config()), 'out_dir': 'outputs/exploration_quick', 'regimes': ('rarity_noise',),
+         'arms': ('GRPO', 'SAGE_Branch', 'GRPO_clip_higher'), 'fresh_seeds': (30, 31), 'post_hoc': ()}
+    d['testbed'] = {**d['testbed'], 'steps': 4, 'num_iterations': 2}
+    d.update(kw); return ExplorationConfig(**d)
+
+# %% ../../nbs/experiments/42_study.ipynb #64c14e06
+def weighted_mean(x:np.ndarray, strata:list[str], weights:dict) -> np.ndarray:
+    "Need-weighted mean per seed of a per-problem value `x` (seeds x problems)."
+    strata = np.asarray(strata)
+    return sum(w * x[:, strata == s].mean(1) for s, w in weights.items())
+
+def bootstrap_mean(x:np.ndarray, draws:tuple) -> np.ndarray:
+    "Bootstrap replicates of the seed-mean need-weighted mean of `x`, one per draw of `bootstrap_draws`."
+    V, W = draws
+    return np.einsum('bs,sn,bn->b', V, x, W)
+
+def summarise_values(x:np.ndarray, strata:list[str], weights:dict, draws:tuple, refs:dict|None=None) -> dict:
+    "Mean over seeds, sample sd, 95% bootstrap interval and paired differences to `refs` of a per-problem value."
+    per_seed, reps = weighted_mean(x, strata, weights), bootstrap_mean(x, draws)
+    e = dict(mean=float(per_seed.mean()), sd=float(per_seed.std(ddof=1)) if len(per_seed) > 1 else float('nan'),
+             ci=_interval(reps), per_seed=per_seed.tolist(), vs={})
+    for name, ref in (refs or {}).items():
+        e['vs'][name] = dict(diff=float(per_seed.mean() - weighted_mean(ref, strata, weights).mean()),
+                             ci=_interval(reps - bootstrap_mean(ref, draws)))
+    return e
+
+# %% ../../nbs/experiments/42_study.ipynb #dfdf0d31
+def analyse_exploration(results:list[dict], cfg:ExplorationConfig, selected:dict) -> dict:
+    "`analyse` (pass@k, paired differences) plus, per split, the need-weighted distinct correct strategies and strategies tried."
+    out = analyse(results, cfg, selected)
+    for reg in out:
+        tb, sets = cfg.testbed_config(reg), problem_sets(cfg, reg)
+        weights = need_frequencies(tb.task_config)
+        for split in ('test', 'ood'):
+            strata = [p['strategy'] for p in sets[split]]
+            draws = bootstrap_draws(len(cfg.fresh_seeds), strata, weights, cfg.bootstrap, seed=zlib.crc32(f'{reg}/{split}'.encode()))
+            runs = {arm: sorted((r for r in results if r['regime'] == reg and r['arm'] == arm), key=lambda r: r['seed']) for arm in out[reg]}
+            for key in ('distinct_correct', 'distinct_tried'):
+                vals = {arm: np.array([r['eval'][split][key] for r in rs], dtype=float) for arm, rs in runs.items()}
+                for arm, e in out[reg].items():
+                    refs = {r: vals[r] for r in ('GRPO', 'SAGE_Branch') if r in vals and r != arm}
+                    e[split][key] = summarise_values(vals[arm], strata, weights, draws, refs)
+    return out
+
+def _decided(count:int, need:int, done:int, total:int) -> str:
+    if count >= need: return 'yes'
+    return 'no' if count + (total - done) < need else f'undecided ({done} of {total} regimes run)'
+
+def exploration_verdicts(res:dict, total_regimes:int=len(REGIMES), split:str='test') -> dict:
+    "The registered rule against SAGE_Branch, on pass@kmax and (read the same way) on pass@1: per arm, matches / beats, and whether SAGE_Branch adds coverage."
+    summ, out = res['summary'], {}
+    done = len(summ)
+    K = str(max(int(k) for k in next(iter(summ.values()))['GRPO'][split]['pass_at_k']))
+    for k in (K, '1'):
+        arms = [a for a in next(iter(summ.values())) if a not in ('Base', 'SAGE_Branch')]
+        per = {a: {reg: summ[reg][a][split]['pass_at_k'][k]['vs']['SAGE_Branch']['ci'] for reg in summ} for a in arms}
+        side = {a: {reg: 'above' if lo > 0 else 'below' if hi < 0 else 'tie' for reg, (lo, hi) in p.items()} for a, p in per.items()}
+        sage_above_all = sum(all(side[a][reg] == 'below' for a in arms) for reg in summ)
+        out[f'pass@{k}'] = dict(
+            adds_coverage=_decided(sage_above_all, 3, done, total_regimes),
+            arms={a: dict(matches=_decided(sum(s == 'tie' for s in side[a].values()), 3, done, total_regimes),
+                          beats_SAGE_Branch=_decided(sum(s == 'above' for s in side[a].values()), 2, done, total_regimes),
+                          per_regime=side[a]) for a in arms})
+    out['regimes_run'] = list(summ)
+    return out
+
+# %% ../../nbs/experiments/42_study.ipynb #0abf897b
+def _mci(e:dict, d:int=3) -> str: return f"{e['mean']:.{d}f} [{e['ci'][0]:.2f}, {e['ci'][1]:.2f}]"
+
+def exploration_passk_table(res:dict, regime:str, split:str='test') -> str:
+    "Accuracy against coverage in one regime: pass@k for every k, mean over fresh seeds [95% bootstrap interval], one row per arm."
+    summ = res['summary'][regime]
+    ks = sorted({int(k) for k in summ['GRPO'][split]['pass_at_k']})
+    return _md_table(['arm', *(f'pass@{k}' for k in ks)],
+                     [[arm, *(_mci(e[split]['pass_at_k'][str(k)]) for k in ks)] for arm, e in summ.items()])
+
+def exploration_table(res:dict) -> str:
+    "Per regime and arm: pass@1 and pass@kmax, paired Δ to SAGE_Branch and to GRPO (* = interval excludes 0), OOD, the per-problem counts."
+    K = max(int(k) for k in next(iter(res['summary'].values()))['GRPO']['test']['pass_at_k'])
+    head = ['regime', 'arm', 'pass@1', f'pass@{K}', 'Δ pass@1 vs SAGE_Branch', f'Δ pass@{K} vs SAGE_Branch', f'Δ pass@{K} vs GRPO',
+            f'OOD pass@{K}', f'OOD Δ pass@{K} vs SAGE_Branch', 'distinct correct', 'strategies tried']
+    rows = []
+    for reg, summ in res['summary'].items():
+        for arm, e in summ.items():
+            t, o = e['test']['pass_at_k'], e['ood']['pass_at_k']
+            rows.append([reg, arm, _mci(t['1']), _mci(t[str(K)]), _diff(t['1'], 'SAGE_Branch'), _diff(t[str(K)], 'SAGE_Branch'),
+                         _diff(t[str(K)]), _mci(o[str(K)]), _diff(o[str(K)], 'SAGE_Branch'),
+                         _mci(e['test']['distinct_correct'], 2), _mci(e['test']['distinct_tried'], 2)])
+    return _md_table(head, rows)
+
+def selection_table(res:dict) -> str:
+    "Each arm's selected configuration with its validation pass@k area, pass@1 and pass@kmax (mean over the tuning seeds)."
+    return _md_table(['arm', 'selected', 'settings', 'val area', 'val pass@1', 'val pass@kmax'],
+                     [[arm, f"config{s['index']}", _params_text(s['params']), *(f"{s['candidates'][s['index']][k]:.3f}" for k in ('auc', 'pass1', 'passK'))]
+                      for arm, s in res['selected'].items()])
+
+# %% ../../nbs/experiments/42_study.ipynb #c428ebb8
+def plot_exploration(res:dict, split:str='test'):
+    "Per regime: pass@k against k for every arm (mean over fresh seeds, 95% bootstrap band): accuracy on the left, coverage on the right."
+    import matplotlib.pyplot as plt
+    regs = list(res['summary'])
+    fig, axes = plt.subplots(1, len(regs), figsize=(3.8 * len(regs), 3.8), squeeze=False, sharey=True)
+    for ax, reg in zip(axes[0], regs):
+        for arm, e in res['summary'][reg].items():
+            pk = e[split]['pass_at_k']; ks = sorted(int(k) for k in pk)
+            m = [pk[str(k)]['mean'] for k in ks]
+            style = dict(color=arm_color(arm), lw=2.2 if arm == 'SAGE_Branch' else 1.2, ls=':' if arm == 'Base' else '-')
+            ax.plot(ks, m, label=arm, **style)
+            ax.fill_between(ks, [pk[str(k)]['ci'][0] for k in ks], [pk[str(k)]['ci'][1] for k in ks], color=style['color'], alpha=0.12, lw=0)
+        ax.set_xscale('log', base=2); ax.set_xticks(ks); ax.set_xticklabels(ks); ax.set_title(reg.replace('_', ' ')); ax.set_xlabel('k')
+    axes[0][0].set_ylabel(f'pass@k ({split})')
+    axes[0][-1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5)); fig.tight_layout()
+    return fig
+
+# %% ../../nbs/experiments/42_study.ipynb #e76d865f
+def _write_exploration(res:dict, cfg:ExplorationConfig):
+    import matplotlib; matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    from sage_nb.style import set_style
+    out = Path(cfg.out_dir)
+    set_style()
+    for name, plot in (('passk', plot_exploration), ('tradeoff', plot_study_tradeoff)):
+        fig = plot(res); fig.savefig(out/f'exploration_{name}.png', dpi=110); plt.close(fig)
+    md = ['# Exploration methods on the testbed', '', selection_table(res), '', res['table'], '']
+    md += [f"## {reg}: pass@k\n\n{exploration_passk_table(res, reg)}\n" for reg in res['summary']]
+    (out/'exploration.md').write_text('\n'.join(md) + f"\n{wall_note(res['wall_s'], res['runs'], cfg.workers)}\n")
+    atomic_write_json(out/'exploration_results.json', res)
+    atomic_write_text(out/'exploration_summary.json', json.dumps(slim_results(res), separators=(',', ':')))
+
+def run_exploration(cfg:ExplorationConfig, progress:bool=True, stop_after:str|None=None, say=print) -> dict:
+    "Tuning runs -> selection -> fresh runs regime by regime -> statistics, verdicts, tables and figures in `cfg.out_dir`."
+    if stop_after not in (None, 'tune'): raise ConfigError(f"stop_after must be 'tune' or None, got {stop_after!r}")
+    from sage_nb.experiments.study import run_study_job as job   # the installed module's: spawned workers import it by name
+    t0, out = time.time(), Path(cfg.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    build_base(cfg.testbed_config(cfg.tuning_regime))
+    tj = tuning_jobs(cfg)
+    say(f"tuning: {len(tj)} runs ({len(cfg.arms)} arms x {cfg.configs_per_arm} configurations x {len(cfg.tuning_seeds)} seeds, {cfg.tuning_regime})")
+    tuning = run_jobs(tj, cfg.workers, progress, fn=job)
+    selected = select_configs(tuning, cfg)
+    atomic_write_json(out/'selection.json', selected)
+    res = dict(config=asdict(cfg), selected=selected)
+    if stop_after == 'tune': return {**res, 'runs': [_compact(r) for r in tuning]}
+    fresh = []
+    for reg in cfg.regimes:                                   # one regime at a time: a stopped run leaves whole regimes
+        build_base(cfg.testbed_config(reg))
+        fj = [j for j in fresh_jobs(cfg, selected) if j[2]['regime'] == reg]
+        say(f"fresh: {reg}, {len(fj)} runs (Base and {len(cfg.arms)} arms x {len(cfg.fresh_seeds)} seeds)")
+        fresh += run_jobs(fj, cfg.workers, progress, fn=job)
+    res['summary'] = analyse_exploration(fresh, cfg, selected)
+    res['verdicts'] = exploration_verdicts(res)
+    res['runs'] = [_compact(r) for r in sorted(tuning + fresh, key=lambda r: (r['phase'], r['regime'], r['label'], r['index'], r['seed']))]
+    res['table'] = exploration_table(res)
+    res['wall_s'] = time.time() - t0                                   # this invocation (finished runs are reused)
+    res['run_core_s'] = float(sum(r['wall_s'] for r in res['runs']))   # what all the runs cost, one core each
+    _write_exploration(res, cfg)
+    return res
+
+# %% ../../nbs/experiments/42_study.ipynb #1671e194
+def exploration_cli(argv=None) -> int:
+    "`make exploration`: run (or resume) the registered exploration-methods comparison; `--write PATH` copies its slim results there."
+    import argparse, shutil
+    p = argparse.ArgumentParser(prog='make exploration', description="The exploration methods against SAGE_Branch on the testbed "
+                                "(42_study, issue 49): 9 arms x 8 configurations on tuning seeds 10 and 11, then 4 regimes x 5 fresh seeds; resumable.")
+    p.add_argument('--quick', action='store_true', help='CI version: one regime, three arms, a few steps (outputs/exploration_quick)')
+    p.add_argument('--out-dir', help='folder for the runs and results; finished runs in it are reused (default outputs/exploration)')
+    p.add_argument('--workers', type=int, help='parallel worker processes, one CPU thread each (default 2)')
+    p.add_argument('--regimes', nargs='+', metavar='REGIME', help=f'run only these regimes of {list(REGIMES)} (a partial report)')
+    p.add_argument('--stop-after', choices=('tune',), help='stop after the tuning runs and the selection')
+    p.add_argument('--write', metavar='PATH', help='copy the slim results (exploration_summary.json) to PATH')
+    p.add_argument('--debug', action='store_true', help='full tracebacks')
+    a = p.parse_args(argv)
+    def run() -> int:
+        kw = {k: v for k, v in dict(out_dir=a.out_dir, workers=a.workers).items() if v is not None}
+        if a.workers is not None and a.workers < 1: raise ConfigError(f"workers must be >= 1, got {a.workers}")
+        if a.regimes:
+            if bad := [r for r in a.regimes if r not in REGIMES]: raise ConfigError(f"unknown regimes {bad}; known: {list(REGIMES)}")
+            kw['regimes'] = tuple(r for r in REGIMES if r in a.regimes)
+        cfg = quick_exploration_config(**kw) if a.quick else ExplorationConfig(**kw)
+        res = run_exploration(cfg, stop_after=a.stop_after)
+        if a.stop_after: print(selection_table(res)); return 0
+        print(res['table'])
+        if a.write: shutil.copyfile(Path(cfg.out_dir)/'exploration_summary.json', a.write); print(f"results: {a.write}")
+        print(f"wall time {res['wall_s']:.0f} s; runs {res['run_core_s'] / 60:.0f} CPU-minutes")
+        return 0
+    return report_input_errors('make exploration', run, a.debug)
 
 # %% ../../nbs/experiments/42_study.ipynb #a3a78b86
 def study_main(quick:bool=False, out_dir:str|None=None, workers:int|None=None) -> int:
