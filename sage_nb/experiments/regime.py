@@ -256,7 +256,8 @@ def _write_record(arm: RegimeArm, cfg: RegimeConfig, results: dict, families, **
 
 def side_jobs(arms, evals: dict, out_dir, parts: int = 1) -> dict:
     "{name: SideJob} in the order they start: each run's training, the evaluations of no run (the base model) after the first, each run's evaluation right after its training."
-    untied = {label: job for label, job in evals.items() if label not in {a.name for a in arms}}
+    trained = {a.name for a in arms}
+    untied = {label: job for label, job in evals.items() if label not in trained}
     jobs = {} if arms else eval_side_jobs(untied, parts)
     for i, a in enumerate(arms):
         jobs[f'train {a.name}'] = SideJob(train_argv(a.overrides(out_dir)))
