@@ -572,6 +572,7 @@ def parse_args(argv=None):
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
     return p.parse_args(argv)
 
+# %% ../../nbs/experiments/47_lm_regime.ipynb #148b3874
 def export(stages: dict, cfg: RegimeConfig) -> None:
     "Commit what the pilot and the demo measured: `smollm2_regime.json` (records), the demo's summaries, and every completion scored."
     res = nbs_dir()/'results'
