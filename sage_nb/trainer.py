@@ -448,12 +448,18 @@ AUDIT_KEYS = ('literal_gold', 'restated', 'expression', 'none')
 
 @patch
 def _log_reward_audit(self:SAGETrainer, inputs, prompts, completions, rewards_per_func):
-    "Log the reward audit of this process's completions (`audit/<share>` of the rewarded ones, `audit/rewarded`) for this step."
+    "Log the reward audit of this rollout's completions over all processes (`audit/<share>` of the rewarded ones, `audit/rewarded`) for this step."
     names = list(getattr(self, 'reward_func_names', []))
+    if 'accuracy_reward' not in names: return
     golds = [x.get('answer', x.get('solution')) for x in inputs]
-    if 'accuracy_reward' not in names or any(g is None for g in golds): return
     scores = rewards_per_func[self._local_rows(len(completions)), names.index('accuracy_reward')].tolist()
-    shares = audit_shares(audit_counts(completions, golds, scores, prompts))
+    keys = sorted(audit_counts([], [], []))
+    counts = audit_counts(completions, golds, scores, prompts) if all(g is not None for g in golds) else None
+    # every process takes part in the sum, also one whose rows have no gold (which then turns the audit off)
+    local = [float(counts[k]) for k in keys] if counts is not None else [0.0] * len(keys)
+    summed = self._reduced_sum(torch.tensor(local + [float(counts is None)])).tolist()
+    if summed[-1] > 0: return
+    shares = audit_shares(dict(zip(keys, summed[:-1])))
     metrics = self._metrics['train' if self.model.training else 'eval']
     metrics['audit/rewarded'].append(float(shares['rewarded']))
     for key in AUDIT_KEYS:
