@@ -29,8 +29,8 @@ __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL
            'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings',
            'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'unknown_keys', 'config_from_dict', 'config_to_dict',
            'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'ignored_settings',
-           'tracker_problems', 'prompts_per_generation', 'validate_config', 'list_presets', 'load_config',
-           'save_config']
+           'auto_tau_quantile', 'tracker_problems', 'prompts_per_generation', 'validate_config', 'list_presets',
+           'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -363,13 +363,16 @@ class RunKeys:
         "Names of the reward functions (REWARD_FUNCS: accuracy, format); TRL adds them up, weighted by rl.reward_weights."})
     resume: str = field(metadata={'section': 'rl', 'help':
         "'auto' (continue from this run's newest checkpoint), 'never' (start again), or a checkpoint directory."})
+    tau_quantile: typing.Optional[float] = field(metadata={'section': 'sage', 'help':
+        "The branch guide's τ as this quantile (0-1) of the starting model's token entropy, measured once at the start and "
+        "cached (29_calibrate); a given sage.tau wins. None: τ is sage.tau or the guide's default."})
 
 RUN_DEFAULTS: dict[str, dict] = {
     'generation': dict(num_generations=8, max_prompt_length=1024, max_completion_length=2048),
     'rl': dict(learning_rate=1e-5, beta=DEFAULT_BETA, loss_type='grpo', per_device_train_batch_size=8, gradient_accumulation_steps=4,
                max_steps=500, num_train_epochs=1.0, warmup_steps=0.05, lr_scheduler_type='cosine', logging_steps=1,
                save_steps=50, save_total_limit=3, reward_funcs=['accuracy'], resume='auto'),
-    'sage': dict(guide='branch'),
+    'sage': dict(guide='branch', tau_quantile=None),
 }
 TRAINER_SECTIONS = tuple(RUN_DEFAULTS)
 PACKAGE_KEYS = {s: tuple(f.name for f in fields(RunKeys) if f.metadata['section'] == s) for s in TRAINER_SECTIONS}
@@ -425,14 +428,17 @@ class TrainConfig:
 def _run_split(cfg: TrainConfig) -> Split:
     "`split_settings` of a run's trainer sections: less the run's own keys and the precision flags (`trainer_settings` fills those), with the `sage` section's guide parameters as `guide_kwargs`."
     flat = {k: v for sec in ('generation', 'rl') for k, v in getattr(cfg, sec).items() if k not in (*PACKAGE_KEYS[sec], 'bf16', 'fp16')}
-    sage, own = {k: v for k, v in cfg.sage.items() if k != 'guide'}, _sage_fields()
+    sage, own = {k: v for k, v in cfg.sage.items() if k != 'guide' and k not in PACKAGE_KEYS['sage']}, _sage_fields()
     given = {**flat, **{k: v for k, v in sage.items() if k in own}, 'guide_kwargs': {k: v for k, v in sage.items() if k not in own}}
-    return _split(_trainable(cfg.resolved_algorithm), given, MISSING if cfg.algorithm == 'SAGE' else cfg.sage.get('guide'))
+    used, left_out = _split(_trainable(cfg.resolved_algorithm), given, MISSING if cfg.algorithm == 'SAGE' else cfg.sage.get('guide'))
+    if cfg.sage.get('tau_quantile') is not None and (why := _tau_quantile_unused(used)): left_out = {**left_out, 'tau_quantile': why}
+    return Split(used, left_out)
+
 
 # %% ../nbs/20_config.ipynb #fcbc1fa8
 def _trainer_keys(section: str) -> set:
     "The keys a trainer section accepts (in `sage`, any guide's parameters: one file may serve every algorithm)."
-    if section == 'sage': return set(_sage_fields()) | _ANY_GUIDE_PARAM
+    if section == 'sage': return set(_sage_fields()) | _ANY_GUIDE_PARAM | set(PACKAGE_KEYS['sage'])
     return ({f.name for f in fields(SAGEConfig)} - set(_sage_fields()) - {'guide_kwargs'}) | set(PACKAGE_KEYS[section])
 
 def _trainer_hint(key, section) -> str:
@@ -444,7 +450,7 @@ def _key_types(section: str) -> dict:
     "The type of each key of a trainer section: SAGEConfig's and RunKeys' annotations; in `sage`, SAGE's fields and the guides' parameters (`GUIDE_PARAM_TYPES`)."
     hints = typing.get_type_hints(SAGEConfig)
     if section != 'sage': return hints | typing.get_type_hints(RunKeys)
-    return {k: hints[k] for k in _sage_fields()} | GUIDE_PARAM_TYPES
+    return {k: hints[k] for k in _sage_fields()} | GUIDE_PARAM_TYPES | {k: typing.get_type_hints(RunKeys)[k] for k in PACKAGE_KEYS['sage']}
 
 def _trainer_section(section: str, d) -> Section:
     "A trainer section from a mapping: known keys only, each value coerced to its type (`_key_types`)."
@@ -536,6 +542,19 @@ def ignored_settings(cfg: TrainConfig, layers=None) -> list[str]:
         if (src := source(sec, k)) is not None: out.append(f"{sec}.{k}={getattr(cfg, sec)[k]!r}{src}: {why}")
     return out
 
+# %% ../nbs/20_config.ipynb #125fbcf6
+def _tau_quantile_unused(used: dict) -> str | None:
+    "Why a run with trainer settings `used` has no use for `sage.tau_quantile` (None when it measures τ)."
+    if used.get('guide') is None: return "the run has no guide"
+    if 'tau' not in GUIDE_PARAMS[used['guide']]: return f"the {used['guide']} guide has no τ"
+    if 'tau' in used['guide_kwargs']: return "sage.tau is given (or fixed by the algorithm), and it wins"
+    return None
+
+def auto_tau_quantile(cfg: TrainConfig) -> float | None:
+    "The quantile of the starting model's token entropy that sets this run's τ (`sage.tau_quantile`; 29_calibrate), or None when τ is not measured."
+    q = cfg.sage.get('tau_quantile')
+    return None if q is None or 'tau_quantile' in cfg.resolved_settings.left_out else q
+
 # %% ../nbs/20_config.ipynb #1702a34a
 REWARD_FUNCS = {'accuracy': 'accuracy_reward', 'format': 'format_reward'}   # `rl.reward_funcs` name -> sage_nb.rewards function
 REWARD_NAMES = tuple(REWARD_FUNCS)
@@ -591,6 +610,8 @@ def _range_problems(cfg: TrainConfig) -> list[str]:
     for key, v in [('rl.learning_rate', trainer_value(cfg, 'learning_rate')), ('sft.learning_rate', cfg.sft.learning_rate)]:
         if math.isfinite(v) and v > MAX_LEARNING_RATE:
             out.append(f"{key} must be <= {MAX_LEARNING_RATE:g} (got {v:g}): a larger step diverges at once")
+    q = cfg.sage.get('tau_quantile')
+    if q is not None and not 0 < q < 1: out.append(f"sage.tau_quantile must be strictly between 0 and 1 (got {q:g}): it is a quantile")
     loss = trainer_value(cfg, 'loss_type')
     if loss not in LOSS_TYPES: out.append(f"rl.loss_type must be one of {list(LOSS_TYPES)}, got {loss!r}{did_you_mean(loss, LOSS_TYPES, 'choices')}")
     name = cfg.algorithm_name

@@ -269,7 +269,7 @@ _NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_imp
                      'sage': ('dump_guide_every', 'dump_guide_samples', 'entropy_route', 'entropy_band')}
 _RECORDED_LATER = ('sage.share_prompt_prefix',)   # run-defining since issue 42; a run directory from before lacks it: not compared there
 
-_ADDED_LATER = {('data', 'instruction'), ('data', 'generate')}   # left unset, not recorded: older run directories still match
+_ADDED_LATER = {('data', 'instruction'), ('data', 'generate'), ('sage', 'tau_quantile')}   # left unset, not recorded: older run directories still match
 
 def data_fingerprints(cfg:TrainConfig) -> dict:
     "Digests of the local data files the run reads (`data`, and `sft` for a base model) that exist now; hub datasets have none."
@@ -387,8 +387,9 @@ def train(cfg:TrainConfig, **sage_config_overrides) -> Path:
 
 def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path:
     from transformers import TrainerState
-    from sage_nb.config import sage_config
-    args = sage_config(cfg, **{**checkpointing_settings(cfg), **sage_config_overrides})   # the run's trainer config and guide, built once
+    from sage_nb.config import sage_config, auto_tau_quantile
+    extra = {**checkpointing_settings(cfg), **sage_config_overrides}
+    args = sage_config(cfg, **extra)   # the run's trainer config and guide, built once (again only for a measured τ)
     plan, ckpt = resume_plan(cfg)
     if plan == 'done':
         step = json.loads((cfg.run_dir/'training_complete.json').read_text()).get('global_step')
@@ -404,6 +405,15 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     train_dataset = load_rl_dataset(cfg, tok)
     why = no_step_reason(cfg, len(train_dataset), int(os.environ.get('WORLD_SIZE', 1)))
     if why: raise ConfigError(why)
+    if (q := auto_tau_quantile(cfg)) is not None:
+        from sage_nb.calibrate import run_tau
+        tau = run_tau(run_dir, q, model, tok, train_dataset, model_id=str(start), max_new_tokens=args.max_completion_length,
+                      temperature=args.temperature, top_p=args.top_p, seed=args.seed)
+        from accelerate import PartialState
+        if PartialState().num_processes > 1:   # every process guides with the main process's τ
+            from accelerate.utils import broadcast_object_list
+            tau = broadcast_object_list([tau])[0]
+        args = sage_config(cfg, **extra, guide_kwargs={**args.guide_kwargs, 'tau': tau})
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
                           train_dataset=train_dataset, processing_class=tok, peft_config=peft_config)
     use_compact_progress(trainer)
@@ -490,7 +500,7 @@ _SYMBOLS = {'gamma': 'γ', 'tau': 'τ'}
 
 def guide_summary(cfg:TrainConfig) -> str:
     "One line: the algorithm, its guide and the guide's parameters, credit, shaping, β and KL direction, from the config alone."
-    from sage_nb.config import SAGEConfig
+    from sage_nb.config import SAGEConfig, auto_tau_quantile
     from sage_nb.guides import GUIDES
     s = cfg.resolved_settings.used
     default = {f.name: f.default for f in dataclasses.fields(SAGEConfig) if f.default is not dataclasses.MISSING}
@@ -498,7 +508,8 @@ def guide_summary(cfg:TrainConfig) -> str:
     head, tail = f"trains {cfg.resolved_algorithm}: ", f"β {get('beta'):g}, KL {get('kl_direction')}"
     if s.get('guide') is None: return head + f"no guide, {tail}"
     params = {f.name: f.default for f in dataclasses.fields(GUIDES[s['guide']]) if f.name != 'seed' and f.default is not dataclasses.MISSING} | s['guide_kwargs']
-    shown = ', '.join(f"{_SYMBOLS.get(k, k)} {v:g}" if isinstance(v, (int, float)) else f"{k} {v}" for k, v in params.items())
+    if (q := auto_tau_quantile(cfg)) is not None: params['tau'] = f"= the {q:g} quantile of the starting model's token entropy, measured at the start"
+    shown = ', '.join(f"{_SYMBOLS.get(k, k)} {v:g}" if isinstance(v, (int, float)) else f"{_SYMBOLS.get(k, k)} {v}" for k, v in params.items())
     return head + f"guide {s['guide']} ({shown}), credit {get('credit')}, shaping {get('shaping_reduce')}, {tail}"
 
 # %% ../nbs/24_train.ipynb #87f451cb
