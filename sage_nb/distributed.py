@@ -4,7 +4,7 @@
 
 # %% ../nbs/28_distributed.ipynb #aa20940c
 from __future__ import annotations
-import argparse, faulthandler, hashlib, itertools, json, math, os, socket, subprocess, sys, tempfile, time
+import argparse, faulthandler, hashlib, itertools, json, math, os, signal, socket, subprocess, sys, tempfile, time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -13,9 +13,10 @@ from transformers import LogitsProcessor, LogitsProcessorList
 
 # %% auto #0
 __all__ = ['BRANCH', 'CASES', 'GLOBAL_BATCH', 'CASE_BATCH', 'ROLLOUT_KEYS', 'BREAK_ENV', 'BREAKAGES', 'TIMING_KEYS', 'TOLERANCES',
-           'row_noise', 'RowKeyedSampler', 'sample_by_row', 'case_config', 'digit_share_reward', 'record_rollouts',
-           'breakages_from_env', 'broken', 'counting_shared_passes', 'run_case', 'main', 'prepare_assets',
-           'launch_command', 'launch', 'run_differences', 'mismatches']
+           'RESUME_SUMMARY_KEYS', 'row_noise', 'RowKeyedSampler', 'sample_by_row', 'case_config', 'digit_share_reward',
+           'record_rollouts', 'breakages_from_env', 'broken', 'counting_shared_passes', 'run_case', 'main',
+           'prepare_assets', 'launch_command', 'launch', 'run_differences', 'mismatches', 'stop_after_checkpoint',
+           'finished_run']
 
 # %% ../nbs/28_distributed.ipynb #c9cf9603
 def row_noise(seed: int, rollout: int, row: int, steps: int, vocab: int) -> torch.Tensor:
@@ -298,6 +299,52 @@ def mismatches(diffs: dict, tolerances: dict = TOLERANCES) -> dict:
         tol = tolerances[k.split('/')[0]]
         return diff <= tol['abs_tol'] + tol['rel_tol'] * size
     return {k: v for k, v in diffs.items() if not within(k, *v)}
+
+# %% ../nbs/28_distributed.ipynb #e59bfcab
+def _process_tree(pid: int) -> list:
+    "Process `pid` and its descendants now running (`psutil.Process`), the process first."
+    import psutil
+    try: root = psutil.Process(pid)
+    except psutil.NoSuchProcess: return []
+    return [root, *root.children(recursive=True)]
+
+def stop_after_checkpoint(cmd, run_dir, step: int, env=None, sig=signal.SIGTERM, whole_tree: bool = False,
+                          timeout: float = 600, grace: float = 60) -> list[str]:
+    "Start launcher `cmd`, send `sig` to it (`whole_tree`: to it and all its workers) once `run_dir`'s checkpoint-`step` is complete; the complete checkpoints then."
+    import psutil
+    done = Path(run_dir)/'ckpts'/f'checkpoint-{step}'/'trainer_state.json'
+    p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    def signal_all(procs, s):
+        for proc in procs:
+            try: proc.send_signal(s)
+            except psutil.NoSuchProcess: pass
+    deadline = time.time() + timeout
+    while not done.exists():
+        if p.poll() is not None: raise RuntimeError(f"{' '.join(cmd[:4])} ... ended ({p.returncode}) before {done} was written")
+        if time.time() > deadline:
+            signal_all(_process_tree(p.pid), signal.SIGKILL); p.wait()
+            raise TimeoutError(f"no {done} after {timeout:.0f} s")
+        time.sleep(0.02)
+    tree = _process_tree(p.pid)   # the launcher and its workers, as they are at the kill
+    signal_all(tree if whole_tree else tree[:1], sig)
+    p.wait()
+    _, running = psutil.wait_procs(tree[1:], timeout=grace)   # the workers must end with their launcher
+    if running:
+        signal_all(running, signal.SIGKILL)
+        raise RuntimeError(f"the launcher ended on {signal.Signals(sig).name} but {len(running)} of its workers ran on for {grace:.0f} s (killed now)")
+    complete = [c.name for c in (Path(run_dir)/'ckpts').glob('checkpoint-*') if (c/'trainer_state.json').exists()]
+    return sorted(complete, key=lambda n: int(n.split('-')[1]))   # one being written when killed is left out
+
+# %% ../nbs/28_distributed.ipynb #11e851c4
+RESUME_SUMMARY_KEYS = ('train_loss',)   # averaged over the steps of one start: differs after a resume by design
+
+def finished_run(run_dir, start_dir) -> dict:
+    "A finished `sage-train` run as `run_differences` reads it: log history (less the per-start summary), final and starting weights."
+    from safetensors.torch import load_file
+    history = json.loads((Path(run_dir)/'log_history.json').read_text())
+    weights = lambda d: {k: v.float() for k, v in load_file(str(Path(d)/'model.safetensors')).items()}
+    return dict(log_history=[{k: v for k, v in h.items() if k not in RESUME_SUMMARY_KEYS} for h in history],
+                rollouts=[], weights=weights(run_dir), start_weights=weights(start_dir), history=history)
 
 # %% ../nbs/28_distributed.ipynb #19fdb7c2
 #| eval: false
