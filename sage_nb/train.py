@@ -24,10 +24,10 @@ if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
 # %% auto #0
 __all__ = ['STEP_MEASUREMENTS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'progress_line',
            'use_compact_progress', 'quiet_checkpointing_renames', 'checkpointing_settings', 'tiny_model_note',
-           'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset', 'load_sft_dataset',
-           'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking', 'push_to_hub',
-           'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage',
-           'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'guide_summary',
+           'is_main_process', 'main_print', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
+           'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
+           'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir',
+           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'guide_summary',
            'committed_step_times', 'time_estimate', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
@@ -126,6 +126,15 @@ def tiny_model_note(cfg:TrainConfig) -> str|None:
     if not cfg.model.build_tiny or not cfg.model.instruction_tuned: return None   # an SFT stage first teaches it a little
     return (f"note: {cfg.model.name_or_path} is the package's tiny random model: it never answers correctly, so reward 0 "
             "is expected; this run checks the machinery, not learning (for a real model: --preset cpu-smollm2)")
+
+# %% ../nbs/24_train.ipynb #19f148cb
+def is_main_process() -> bool:
+    "Whether this is the main process of a launch (`RANK` 0, set by torchrun and accelerate launch), or the only process."
+    return int(os.environ.get('RANK', 0)) == 0
+
+def main_print(*args, **kwargs):
+    "`print` on the main process only: for lines about the run, which every process of a launch would print."
+    if is_main_process(): print(*args, **kwargs)
 
 # %% ../nbs/24_train.ipynb #05462413
 def run_sft(model, # a model directory/hub id, or a loaded model
@@ -360,7 +369,7 @@ def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
 def run_lock(cfg:TrainConfig):
     "The lock a run holds on its directory while it trains: a file beside the directory (moving the directory aside keeps it), taken by the main process only."
     run_dir = cfg.run_dir
-    if int(os.environ.get('RANK', 0)) != 0: return contextlib.nullcontext()   # torchrun's other ranks work under rank 0's lock
+    if not is_main_process(): return contextlib.nullcontext()   # torchrun's other ranks work under rank 0's lock
     return file_lock(run_dir.with_name(f'.{run_dir.name}.lock'), wait=False, what=f'run directory {run_dir}',
                      hint='; two runs must not share one: wait for that one, or give this run its own with algorithm_name=<name>')
 
@@ -393,12 +402,12 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     plan, ckpt = resume_plan(cfg)
     if plan == 'done':
         step = json.loads((cfg.run_dir/'training_complete.json').read_text()).get('global_step')
-        print(f"{cfg.run_dir} is already trained (step {step}) with these settings: nothing to do "
+        main_print(f"{cfg.run_dir} is already trained (step {step}) with these settings: nothing to do "
               "(rl.resume=never trains it again from the start)")
         return cfg.run_dir
     prepare_tiny_assets(cfg)
     run_dir = _start_run_dir(cfg, plan)
-    if ckpt is not None: print(f"resuming from {ckpt}")
+    if ckpt is not None: main_print(f"resuming from {ckpt}")
     start = cfg.model.name_or_path if cfg.model.instruction_tuned else sft_stage(cfg)
     model, tok, peft_config = load_policy(cfg, start)
     setup_tracking(cfg)
@@ -417,9 +426,9 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
                           train_dataset=train_dataset, processing_class=tok, peft_config=peft_config)
     use_compact_progress(trainer)
-    if note := tiny_model_note(cfg): print(note)
+    if note := tiny_model_note(cfg): main_print(note)
     if plan == 'finish':   # the checkpoint is at max_steps: its weights are the final model, no step is added
-        print(f"{ckpt} is at rl.max_steps={args.max_steps}: nothing left to train; saving it as the final model")
+        main_print(f"{ckpt} is at rl.max_steps={args.max_steps}: nothing left to train; saving it as the final model")
         trainer._load_from_checkpoint(str(ckpt))
         trainer.state = TrainerState.load_from_json(str(Path(ckpt)/'trainer_state.json'))
     else: trainer.train(resume_from_checkpoint=str(ckpt) if ckpt else None)
@@ -575,13 +584,13 @@ def _main(a) -> int:
     overrides = list(a.overrides) + ([f'algorithm={a.algorithm}'] if a.algorithm else [])
     chosen = None
     if a.preset == 'auto': a.preset, chosen = auto_preset()
-    if chosen and not a.dry_run: print(f"sage-train: {chosen}")
+    if chosen and not a.dry_run: main_print(f"sage-train: {chosen}")
     cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not (a.no_hardware_check or a.dry_run))
     if a.dry_run: return _dry_run(cfg, a.preset, chosen)
     gpu = detect_gpu()
     missing = model_source_problem(cfg, gpu)
     if missing and gpu is None: raise ConfigError(missing)   # on a CPU the line says what the estimate would
-    print(memory_banner(cfg, gpu))
+    main_print(memory_banner(cfg, gpu))
     capacity = gpu[1] if gpu is not None else host_ram_gb()
     if capacity and not a.no_memory_check:
         try: report = fits(cfg, capacity, device='cuda' if gpu else 'cpu')
@@ -595,7 +604,7 @@ def _main(a) -> int:
             return 2
     if missing: raise ConfigError(missing)
     out = train(cfg)
-    if int(os.environ.get('RANK', 0)) == 0: print(f"saved to {out}")
+    main_print(f"saved to {out}")
     return 0
 
 def _dry_run(cfg:TrainConfig, preset:str|None, chosen:str|None) -> int:
