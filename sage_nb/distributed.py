@@ -13,10 +13,12 @@ from transformers import LogitsProcessor, LogitsProcessorList
 
 # %% auto #0
 __all__ = ['BRANCH', 'CASES', 'GLOBAL_BATCH', 'CASE_BATCH', 'ROLLOUT_KEYS', 'BREAK_ENV', 'BREAKAGES', 'TIMING_KEYS', 'TOLERANCES',
-           'RESUME_SUMMARY_KEYS', 'row_noise', 'RowKeyedSampler', 'sample_by_row', 'case_config', 'digit_share_reward',
-           'record_rollouts', 'breakages_from_env', 'broken', 'counting_shared_passes', 'run_case', 'main',
-           'prepare_assets', 'launch_command', 'launch', 'run_differences', 'mismatches', 'stop_after_checkpoint',
-           'finished_run']
+           'RESUME_SUMMARY_KEYS', 'ACCELERATE_CONFIGS', 'ENGINE_KEYS', 'row_noise', 'RowKeyedSampler', 'sample_by_row',
+           'case_config', 'digit_share_reward', 'record_rollouts', 'breakages_from_env', 'broken',
+           'counting_shared_passes', 'run_case', 'main', 'prepare_assets', 'launch_command', 'launch',
+           'run_differences', 'mismatches', 'stop_after_checkpoint', 'finished_run', 'accelerate_config_path',
+           'read_accelerate_config', 'zero3_generation_problems', 'accelerate_config_problems', 'launched_engine',
+           'engine_problems', 'torch_fsdp_steps']
 
 # %% ../nbs/28_distributed.ipynb #c9cf9603
 def row_noise(seed: int, rollout: int, row: int, steps: int, vocab: int) -> torch.Tensor:
@@ -187,13 +189,19 @@ def run_case(name: str, root, out, steps: int = 2, breakage: str | None = None) 
     return result
 
 def main(argv=None) -> int:
-    "`python -m sage_nb.distributed --root R --out O case ...`: run the cases in this process (one of a launch)."
+    "`python -m sage_nb.distributed --root R --out O case ...`: run the cases in this process (one of a launch); `--torch-fsdp`: `torch_fsdp_steps` instead."
     p = argparse.ArgumentParser(prog='python -m sage_nb.distributed', description=main.__doc__)
     p.add_argument('--root', required=True, help='directory of the tiny model and data (prepare_assets)')
     p.add_argument('--out', required=True, help='rank 0 writes <out>/<case>.pt')
     p.add_argument('--steps', type=int, default=2)
-    p.add_argument('cases', nargs='+', choices=list(CASES))
+    p.add_argument('--torch-fsdp', action='store_true', help="torch_fsdp_steps on the tiny model, written to <out>/torch_fsdp.pt")
+    p.add_argument('cases', nargs='*', help=f"cases to run: {', '.join(CASES)}")   # (choices= refuses an empty list)
     a = p.parse_args(argv)
+    if a.torch_fsdp:
+        torch_fsdp_steps(Path(a.root)/'tiny-qwen2', Path(a.out)/'torch_fsdp.pt', a.steps)
+        return 0
+    if not a.cases or set(a.cases) - set(CASES):
+        p.error(f"name cases from {', '.join(CASES)} (or --torch-fsdp); got {a.cases}")
     torch.set_num_threads(1)
     breaks = breakages_from_env()
     Path(a.out).mkdir(parents=True, exist_ok=True)
@@ -345,6 +353,124 @@ def finished_run(run_dir, start_dir) -> dict:
     weights = lambda d: {k: v.float() for k, v in load_file(str(Path(d)/'model.safetensors')).items()}
     return dict(log_history=[{k: v for k, v in h.items() if k not in RESUME_SUMMARY_KEYS} for h in history],
                 rollouts=[], weights=weights(run_dir), start_weights=weights(start_dir), history=history)
+
+# %% ../nbs/28_distributed.ipynb #74fa2cb7
+ACCELERATE_CONFIGS = ('fsdp', 'zero2', 'zero3')
+
+def accelerate_config_path(name: str) -> Path:
+    "The accelerate config file `name` (one of `ACCELERATE_CONFIGS`) shipped in sage_nb/configs/accelerate/."
+    import importlib.resources
+    if name not in ACCELERATE_CONFIGS: raise ValueError(f"accelerate config {name!r}: the package ships {', '.join(ACCELERATE_CONFIGS)}")
+    return Path(str(importlib.resources.files('sage_nb')/'configs'/'accelerate'/f'{name}.yaml'))
+
+def read_accelerate_config(name_or_path) -> dict:
+    "An accelerate config file as a dict: a shipped one by name, or any file by path."
+    import yaml
+    path = accelerate_config_path(name_or_path) if name_or_path in ACCELERATE_CONFIGS else Path(name_or_path)
+    return yaml.safe_load(path.read_text())
+
+# %% ../nbs/28_distributed.ipynb #6448a920
+ENGINE_KEYS = {'FSDP': ('fsdp_config', ('fsdp_version', 'fsdp_state_dict_type', 'fsdp_auto_wrap_policy')),
+               'DEEPSPEED': ('deepspeed_config', ('zero_stage', 'zero3_init_flag', 'offload_optimizer_device', 'offload_param_device'))}
+
+def zero3_generation_problems(cfg) -> list[str]:
+    "Under ZeRO-3: vLLM generation needs the policy's weights gathered (`ds3_gather_for_generation`, TRL's documentation)."
+    from sage_nb.config import trainer_value
+    if trainer_value(cfg, 'use_vllm') and trainer_value(cfg, 'ds3_gather_for_generation') is False:
+        return ["rl.ds3_gather_for_generation=false is not compatible with vLLM generation under ZeRO-3 (TRL); "
+                "set generation.use_vllm=false or leave ds3_gather_for_generation true"]
+    return []
+
+def accelerate_config_problems(accel: dict, cfg, num_processes: int | None = None) -> list[str]:
+    "What stops `sage-train` config `cfg` under accelerate config `accel` (on `num_processes` processes, default the file's): [] when nothing."
+    from sage_nb.config import validate_config, trainer_value
+    from sage_nb.core import ConfigError
+    kind = accel.get('distributed_type')
+    if kind not in ENGINE_KEYS: return [f"distributed_type {kind!r}: these checks cover {', '.join(ENGINE_KEYS)}"]
+    section, keys = ENGINE_KEYS[kind]
+    engine = accel.get(section) or {}
+    problems = [f"{section}.{k} is missing" for k in keys if k not in engine]
+    if kind == 'FSDP' and engine.get('fsdp_state_dict_type', 'FULL_STATE_DICT') != 'FULL_STATE_DICT':
+        problems.append(f"fsdp_config.fsdp_state_dict_type={engine['fsdp_state_dict_type']}: the checkpoints and the final model "
+                        "would be sharded, not HF checkpoints that the resume, sage-eval and the Hub push read; use FULL_STATE_DICT")
+    if kind == 'FSDP' and engine.get('fsdp_version', 2) != 2:
+        problems.append(f"fsdp_config.fsdp_version={engine['fsdp_version']}: use 2 (FSDP1 is deprecated in accelerate)")
+    stage = engine.get('zero_stage')
+    if kind == 'DEEPSPEED' and stage is not None and stage not in (2, 3):
+        problems.append(f"deepspeed_config.zero_stage={stage}: the package's configs are stage 2 or 3")
+    if kind == 'DEEPSPEED' and stage == 3:
+        if not engine.get('zero3_save_16bit_model', False):
+            problems.append("deepspeed_config.zero3_save_16bit_model must be true under ZeRO-3: otherwise the final model is "
+                            "saved as ZeRO shards, not as weights an HF checkpoint holds")
+        problems += zero3_generation_problems(cfg)
+    nproc = num_processes or accel.get('num_processes', 1)
+    try: validate_config(cfg, check_hardware=False, num_processes=nproc)
+    except ConfigError as e: problems += [l.strip()[2:] for l in str(e).splitlines()[1:]]
+    return problems
+
+# %% ../nbs/28_distributed.ipynb #0611dfe2
+def launched_engine(environ=None) -> dict:
+    "{'engine': 'FSDP' | 'DEEPSPEED' | None, 'zero_stage': int | None} that `accelerate launch` set up for this process (from its environment)."
+    env = os.environ if environ is None else environ
+    on = lambda k: env.get(k, 'false').lower() == 'true'
+    if on('ACCELERATE_USE_DEEPSPEED'):
+        stage = env.get('ACCELERATE_DEEPSPEED_ZERO_STAGE')
+        return {'engine': 'DEEPSPEED', 'zero_stage': int(stage) if stage else None}
+    return {'engine': 'FSDP' if on('ACCELERATE_USE_FSDP') else None, 'zero_stage': None}
+
+def engine_problems(cfg, environ=None, cuda: bool | None = None) -> list[str]:
+    "What stops `cfg` under the engine `accelerate launch` set up (`launched_engine`): no CUDA GPU for FSDP/DeepSpeed, ZeRO-3's generation check."
+    import accelerate
+    launched = launched_engine(environ)
+    engine = launched['engine']
+    if engine is None: return []
+    cuda = torch.cuda.is_available() if cuda is None else cuda
+    problems = []
+    if not cuda:
+        problems.append(f"accelerate launch set up {engine} but there is no CUDA GPU: accelerate {accelerate.__version__} applies "
+                        f"{engine} only on GPUs, so this run would train as plain DDP; for several CPU processes launch with "
+                        "--multi_gpu and no config file (28_distributed)")
+    if engine == 'DEEPSPEED' and launched['zero_stage'] == 3: problems += zero3_generation_problems(cfg)
+    return problems
+
+# %% ../nbs/28_distributed.ipynb #b0af08f5
+def torch_fsdp_steps(model_dir, out, steps: int = 2, rows: int = 8, length: int = 16, lr: float = 1e-3) -> dict | None:
+    "`steps` AdamW steps of the LM loss on `rows` fixed random sequences, the model FSDP2-sharded over this launch's processes; rank 0 saves and returns."
+    import torch.distributed as dist
+    from sage_nb.models import load_model_and_tokenizer
+    world, rank = int(os.environ.get('WORLD_SIZE', 1)), int(os.environ.get('RANK', 0))
+    torch.manual_seed(0)
+    model = load_model_and_tokenizer(str(model_dir))[0].float()
+    full_numel = sum(p.numel() for p in model.parameters())
+    if world > 1:
+        from torch.distributed.fsdp import fully_shard
+        from torch.distributed.device_mesh import init_device_mesh
+        dist.init_process_group('gloo')
+        mesh = init_device_mesh('cpu', (world,))
+        for layer in model.model.layers: fully_shard(layer, mesh=mesh)
+        fully_shard(model, mesh=mesh)
+    held = sum((p.to_local() if hasattr(p, 'to_local') else p).numel() for p in model.parameters())
+    opt = torch.optim.AdamW(model.parameters(), lr=lr)
+    ids = torch.randint(0, model.config.vocab_size, (rows, length), generator=torch.Generator().manual_seed(1))
+    mine = ids[rank * rows // world:(rank + 1) * rows // world]
+    losses = []
+    for _ in range(steps):
+        loss = model(input_ids=mine, labels=mine).loss
+        loss.backward(); opt.step(); opt.zero_grad()
+        mean = loss.detach().clone()
+        if world > 1: dist.all_reduce(mean); mean /= world
+        losses.append(mean.item())
+    if world > 1:
+        from torch.distributed.checkpoint.state_dict import get_model_state_dict, StateDictOptions
+        weights = get_model_state_dict(model, options=StateDictOptions(full_state_dict=True, cpu_offload=True))
+    else: weights = model.state_dict()
+    result = None
+    if rank == 0:
+        result = dict(losses=losses, weights={k: v.detach().float().clone() for k, v in weights.items()}, num_processes=world,
+                      held_share=held / full_numel, sharded=type(model).__name__.startswith('FSDP'))
+        torch.save(result, out)
+    if world > 1: dist.barrier(); dist.destroy_process_group()
+    return result
 
 # %% ../nbs/28_distributed.ipynb #19fdb7c2
 #| eval: false

@@ -587,6 +587,9 @@ def _main(a) -> int:
     if chosen and not a.dry_run: main_print(f"sage-train: {chosen}")
     cfg = load_config(a.config, preset=a.preset, overrides=overrides, check_hardware=not (a.no_hardware_check or a.dry_run))
     if a.dry_run: return _dry_run(cfg, a.preset, chosen)
+    if not a.no_hardware_check:   # FSDP/DeepSpeed set up by accelerate launch: what the engine needs (28_distributed)
+        from sage_nb.distributed import engine_problems
+        if problems := engine_problems(cfg): raise ConfigError('; '.join(problems))
     gpu = detect_gpu()
     missing = model_source_problem(cfg, gpu)
     if missing and gpu is None: raise ConfigError(missing)   # on a CPU the line says what the estimate would
