@@ -374,12 +374,17 @@ ENGINE_KEYS = {'FSDP': ('fsdp_config', ('fsdp_version', 'fsdp_state_dict_type', 
                'DEEPSPEED': ('deepspeed_config', ('zero_stage', 'zero3_init_flag', 'offload_optimizer_device', 'offload_param_device'))}
 
 def zero3_generation_problems(cfg) -> list[str]:
-    "Under ZeRO-3: vLLM generation needs the policy's weights gathered (`ds3_gather_for_generation`, TRL's documentation)."
-    from sage_nb.config import trainer_value
+    "Under ZeRO-3: vLLM generation needs the policy's weights gathered (`ds3_gather_for_generation`, TRL's documentation), and τ cannot be measured before the trainer exists."
+    from sage_nb.config import trainer_value, auto_tau_quantile
+    out = []
     if trainer_value(cfg, 'use_vllm') and trainer_value(cfg, 'ds3_gather_for_generation') is False:
-        return ["rl.ds3_gather_for_generation=false is not compatible with vLLM generation under ZeRO-3 (TRL); "
-                "set generation.use_vllm=false or leave ds3_gather_for_generation true"]
-    return []
+        out.append("rl.ds3_gather_for_generation=false is not compatible with vLLM generation under ZeRO-3 (TRL); "
+                   "set generation.use_vllm=false or leave ds3_gather_for_generation true")
+    if (q := auto_tau_quantile(cfg)) is not None:
+        out.append(f"sage.tau_quantile={q:g} measures τ by sampling from the model before the trainer is built (29_calibrate), "
+                   "but ZeRO-3 loads the model already sharded: set sage.tau, e.g. the value a one-process run of the same "
+                   "preset and model prints and keeps in its run directory's tau.json")
+    return out
 
 def accelerate_config_problems(accel: dict, cfg, num_processes: int | None = None) -> list[str]:
     "What stops `sage-train` config `cfg` under accelerate config `accel` (on `num_processes` processes, default the file's): [] when nothing."
