@@ -13,6 +13,7 @@ from .guides import token_entropy
 from .data import render_prompt
 from .named_models import cache_root
 from .evaluate import weights_identity
+from .train import main_print
 
 # %% auto #0
 __all__ = ['TAU_PROMPTS', 'TAU_SAMPLES', 'TAU_MAX_NEW_TOKENS', 'entropy_quantile', 'sequence_entropies', 'completion_entropies',
@@ -124,7 +125,7 @@ def run_tau(run_dir, quantile: float | None, model, tokenizer, dataset, *, model
     if isinstance(kept, dict) and kept.get('quantile') == quantile and isinstance(kept.get('tau'), float): return kept['tau']
     rec = measure_tau(model, tokenizer, calibration_prompts(dataset), quantile, model_id=model_id, max_new_tokens=min(max_new_tokens, TAU_MAX_NEW_TOKENS),
                       temperature=temperature, top_p=top_p, seed=seed)
-    print(f"τ = {rec['tau']:g}: the {quantile:g} quantile of the starting model's token entropy ({rec['tokens']:,} tokens of "
+    main_print(f"τ = {rec['tau']:g}: the {quantile:g} quantile of the starting model's token entropy ({rec['tokens']:,} tokens of "
           f"{rec['completions']} completions; {'read from' if rec['cached'] else 'cached in'} {rec['path']})")
     atomic_write_json(record, {k: v for k, v in rec.items() if k != 'cached'})
     return rec['tau']
