@@ -12,9 +12,11 @@ from ..core import atomic_write_json, atomic_write_text, nbs_dir, ConfigError
 from ..arith import FAMILIES, TRAIN_FAMILIES
 from ..audit import audited_entry
 from ..evaluate import load_results
+from ..named_models import resolve_model
+import sage_nb.experiments as experiments_pkg
 from .smollm2 import (LM_NAME, EvalJob, SideJob, run_side_by_side, eval_side_jobs, train_argv, preset_run_overrides,
                       pooled_passk, training_curves, family_rows, committed, EVAL_PROGRESS, OOD_FAMILIES,
-                      family_records, problem_bootstrap, problem_differences)
+                      family_records, problem_bootstrap, problem_differences, _smooth)
 
 # %% auto #0
 __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDATION_PER_FAMILY', 'VALIDATION_N', 'KNOBS',
@@ -97,8 +99,7 @@ def curriculum_table(summary: dict) -> str:
 # %% ../../nbs/experiments/47_lm_regime.ipynb #cb0a4f4a
 def curriculum_asset() -> Path:
     "Where the committed curriculum rows live in the package."
-    import sage_nb.experiments as pkg
-    return Path(pkg.__file__).parent/'assets'/'smollm2_curriculum.jsonl'
+    return Path(experiments_pkg.__file__).parent/'assets'/'smollm2_curriculum.jsonl'
 
 def curriculum_rows() -> list[dict]:
     "The committed curriculum's rows (training-split problems only); one clear line when it is missing or damaged."
@@ -267,7 +268,6 @@ def side_jobs(arms, evals: dict, out_dir, parts: int = 1) -> dict:
 
 def train_and_evaluate(arms, evals: dict, cfg: RegimeConfig, parts: int = 1, every: float = 60.0) -> None:
     "Train `arms` and run `evals` ({label: EvalJob}, each in `parts` processes) in `side_jobs`' order, `cfg.workers` processes at a time."
-    from sage_nb.named_models import resolve_model
     out = Path(cfg.out_dir)
     jobs = side_jobs(arms, evals, out, parts)
     (out/'logs').mkdir(parents=True, exist_ok=True)
@@ -407,7 +407,6 @@ def pilot_table(stages: dict) -> str:
 def plot_pilot(stages: dict, window: int = 4):
     "Sampled reward and completion length per step of every pilot run, and validation pass@1 (audited) against Base."
     import matplotlib.pyplot as plt
-    from sage_nb.experiments.smollm2 import _smooth
     recs = {r['name']: r for s in ('A', 'B') for r in stages.get(s, {}).get('records', [])}
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.4))
     colors = plt.rcParams['axes.prop_cycle'].by_key()['color']
@@ -442,7 +441,6 @@ def horizon_table(stages: dict) -> str:
 def plot_horizon(stages: dict, window: int = 4):
     "Stage C: validation pass@1 (95% intervals) and pass@8 by checkpoint against the base model's, then the run's sampled reward, entropy and length."
     import matplotlib.pyplot as plt
-    from sage_nb.experiments.smollm2 import _smooth
     rows, rec = horizon_rows(stages), stages['C']['records'][0]
     fig, axes = plt.subplots(1, 4, figsize=(16, 3.4))
     x, p1 = [r['step'] for r in rows], np.array([[r['score'], r['score_lo'], r['score_hi']] for r in rows])
@@ -598,7 +596,6 @@ def main(argv=None) -> int:
     try:
         if a.command == 'curriculum':
             cfg = CurriculumConfig(out_dir=a.out_dir)
-            from sage_nb.named_models import resolve_model
             resolve_model(LM_NAME)
             Path(a.out_dir).mkdir(parents=True, exist_ok=True)
             run_side_by_side(eval_side_jobs({'Base': cfg.job()}, max(1, a.workers)), a.out_dir, max(1, a.workers))
