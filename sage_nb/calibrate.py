@@ -12,7 +12,7 @@ from .core import ConfigError, atomic_write_json
 from .guides import token_entropy
 from .data import render_prompt
 from .named_models import cache_root
-from .evaluate import weights_identity
+from .evaluate import weights_identity, generate_samples
 from .train import main_print
 
 # %% auto #0
@@ -38,34 +38,19 @@ def sequence_entropies(model, prompt_ids: list[int], completion_ids: list[int], 
     return torch.cat([token_entropy(logits[i:i + chunk].float(), temperature).cpu() for i in range(0, len(logits), chunk)])
 
 # %% ../nbs/29_calibrate.ipynb #485c16f7
-def _completion_ids(sequence: Tensor, prompt_len: int, eos_ids: set, pad_id) -> list[int]:
-    "The generated part of one `generate` output row, up to and including its first end token; trailing padding dropped."
-    out = []
-    for t in sequence[prompt_len:].tolist():
-        if t in eos_ids: out.append(t); break
-        if t == pad_id and pad_id not in eos_ids: break
-        out.append(t)
-    return out
-
-@torch.no_grad()
 def completion_entropies(model, tokenizer, prompts: list, # prompts as the training set holds them: text or chat messages
                          n: int = 4, max_new_tokens: int = 256, temperature: float = 1.0, top_p: float = 1.0, seed: int = 0) -> tuple[Tensor, int]:
-    "(every completion token's entropy, number of completions) of `n` sampled completions per prompt, all sampled in one `generate` call."
+    "(every completion token's entropy, number of completions) of `n` completions per prompt sampled by the evaluator (`evaluate.generate_samples`), in one batch."
+    samples = generate_samples(model, tokenizer, prompts, n, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens,
+                               batch_size=len(prompts) * n, seed=seed)
     was_training, pieces = model.training, []
-    model.eval()
-    eos = tokenizer.eos_token_id if tokenizer.eos_token_id is not None else getattr(model.generation_config, 'eos_token_id', None)
-    eos_ids = set(eos if isinstance(eos, (list, tuple)) else [eos]) - {None}
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else next(iter(eos_ids), 0)
-    heads = [tokenizer(render_prompt(p, tokenizer), add_special_tokens=False)['input_ids'] for p in prompts]
-    width = max(map(len, heads))
-    ids = torch.tensor([[pad] * (width - len(h)) + h for h in heads], device=model.device)   # padded on the left
-    attention = torch.tensor([[0] * (width - len(h)) + [1] * len(h) for h in heads], device=model.device)
     try:
-        torch.manual_seed(seed)
-        out = model.generate(input_ids=ids, attention_mask=attention, do_sample=True, temperature=temperature, top_p=top_p,
-                             max_new_tokens=max_new_tokens, num_return_sequences=n, pad_token_id=pad)
-        for j, row in enumerate(out):   # each prompt's n rows follow one another
-            if body := _completion_ids(row, width, eos_ids, pad): pieces.append(sequence_entropies(model, heads[j // n], body, temperature))
+        for p, row in zip(prompts, samples):
+            # tokenised as generate_samples does: special tokens only for plain-string prompts
+            head = tokenizer(render_prompt(p, tokenizer), add_special_tokens=isinstance(p, str))['input_ids']
+            for s in row:
+                if body := tokenizer(s['text'], add_special_tokens=False)['input_ids']:
+                    pieces.append(sequence_entropies(model, head, body, temperature))
     finally: model.train(was_training)
     if not pieces: raise ConfigError("the model generated no completion token for any calibration prompt; set sage.tau instead")
     return torch.cat(pieces), len(pieces)

@@ -417,9 +417,9 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
     if (q := auto_tau_quantile(cfg)) is not None:
         from sage_nb.calibrate import run_tau
         tau = run_tau(run_dir, q, model, tok, train_dataset, model_id=str(start), max_new_tokens=args.max_completion_length,
-                      temperature=args.temperature, top_p=args.top_p, seed=args.seed)
+                      temperature=args.temperature, top_p=args.top_p, seed=args.seed) if is_main_process() else None
         from accelerate import PartialState
-        if PartialState().num_processes > 1:   # every process guides with the main process's τ
+        if PartialState().num_processes > 1:   # measured once, by the main process; every process guides with its τ
             from accelerate.utils import broadcast_object_list
             tau = broadcast_object_list([tau])[0]
         args = sage_config(cfg, **extra, guide_kwargs={**args.guide_kwargs, 'tau': tau})
