@@ -8,10 +8,14 @@ import html, json, math
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 import numpy as np
+import pandas as pd
 import torch
+from ..core import atomic_write_text
 from ..guides import entropy_and_logps, branch_log_q
 from ..data import render_prompt
 from ..evaluate import generate_samples
+from ..style import figures_dir, algo_color
+from .testbed import LOG_CURVE_KEYS as testbed_curve_keys   # testbed curve name -> trainer log key
 
 # %% auto #0
 __all__ = ['HIGHLIGHT', 'CONTEXT_GREY', 'CURVE_KEYS', 'ENTROPY_PANELS', 'score_completions', 'sample_completions',
@@ -99,7 +103,6 @@ def load_token_dump(paths, label: str | None = None) -> list[dict]:
 # %% ../../nbs/experiments/50_entropy.ipynb #9836016a
 def token_frame(records: Sequence[dict], gamma: float = 4.0, tau: float = 0.1) -> 'pd.DataFrame':
     "One row per completion token: `model, seq, pos, rel_pos, token, entropy, q` (q from the branch guide if absent)."
-    import pandas as pd
     rows = []
     for i, r in enumerate(records):
         H = torch.tensor(r['entropy'], dtype=torch.float32)
@@ -140,8 +143,6 @@ def tokens_html(tokens: Sequence[str], values: Sequence[float], vmax: float | No
 # %% ../../nbs/experiments/50_entropy.ipynb #c4d26a49
 def save_html(fragments: Mapping[str, str], name: str, folder=None) -> Path:
     "Write titled HTML fragments to `<figures>/<name>.html` (folder as in `sage_nb.style.figures_dir`)."
-    from sage_nb.style import figures_dir
-    from sage_nb.core import atomic_write_text
     folder = Path(folder) if folder is not None else figures_dir()
     body = ''.join(f'<h3>{html.escape(k)}</h3>{v}' for k, v in fragments.items())
     return atomic_write_text(folder / f'{name}.html',
@@ -154,7 +155,6 @@ CONTEXT_GREY = '#c8c8c8'
 def model_colors(names: Iterable[str]) -> dict[str, str]:
     "Colour per model name: the algorithm colour when the name is a known algorithm, else the next palette colour."
     import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
     unknown = algo_color('\0no-such-algorithm')
     cycle = iter(plt.rcParams['axes.prop_cycle'].by_key()['color'] * 10)
     return {n: (c if (c := algo_color(n)) != unknown else next(cycle)) for n in dict.fromkeys(names)}
@@ -203,7 +203,6 @@ def plot_entropy_by_position(df: 'pd.DataFrame', bins: int = 10, ax=None, relati
 # %% ../../nbs/experiments/50_entropy.ipynb #4a9133e0
 def load_log_history(path) -> 'pd.DataFrame':
     "Training logs as a DataFrame indexed by `step` (from trainer_state.json, a run folder, or JSONL)."
-    import pandas as pd
     path = Path(path)
     if path.is_dir():
         states = sorted(path.rglob('trainer_state.json'), key=lambda p: p.stat().st_mtime)
@@ -339,8 +338,6 @@ def find_logs(root='outputs/testbed') -> dict[str, 'pd.DataFrame']:
 # %% ../../nbs/experiments/50_entropy.ipynb #72b3aeb9
 def load_testbed_curves(path) -> dict[str, 'pd.DataFrame']:
     "Training curves per run from the testbed's `results.json` (mean over seeds), with trainer log key names."
-    import pandas as pd
-    from sage_nb.experiments.testbed import LOG_CURVE_KEYS as testbed_curve_keys   # testbed curve name -> trainer log key
     res = json.loads(Path(path).read_text())
     by_run: dict[str, list] = {}
     for r in res.get('runs', []):
