@@ -5,9 +5,15 @@
 # %% ../../nbs/experiments/41_testbed.ipynb #05c19e4a
 from __future__ import annotations
 import argparse, contextlib, functools, io, json, math, numbers, os, shutil, sys, time, typing, warnings
+import multiprocessing as mp
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 import numpy as np
+import torch
+from datasets import Dataset
+from transformers import PrinterCallback
+from tqdm.auto import tqdm
 from .task import (TaskConfig, STRATEGIES, sft_examples, rl_rows, sample_problems, make_task_reward,
                           score_samples, task_tokenizer, parse_completion, is_correct)
 from ..core import (ConfigError, read_yaml, atomic_write_json, mean_std, wall_note, json_digest, coerce, die_with_parent,
@@ -15,8 +21,12 @@ from ..core import (ConfigError, read_yaml, atomic_write_json, mean_std, wall_no
 from ..config import algorithm_settings, LOSS_TYPES, MAX_LEARNING_RATE
 from ..algorithms import REGISTRY, Algorithm, lookup, names, beta_of, beta_name, algorithm_table, DEFAULT_BETA
 from ..guides import make_guide
+from ..models import tiny_causal_lm, load_model_and_tokenizer
+from ..train import run_sft
+from ..trainer import SAGEConfig, SAGETrainer
+from ..evaluate import generate_samples
 from ..passk import default_ks, pass_at_k_curve, plot_passk_bands
-from ..style import quiet
+from ..style import quiet, algo_color, set_style
 
 # %% auto #0
 __all__ = ['ALGORITHM_RUNS', 'TESTBED_TASK', 'SHIPPED_BASE', 'OWNED_MARK', 'LOG_CURVE_KEYS', 'PASSK_TITLES', 'CURVE_TITLES',
@@ -201,9 +211,6 @@ def _same_settings(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == 
 @_quietly
 def build_base(cfg:TestbedConfig, force:bool=False) -> Path:
     "The SFT'd base model in `cfg.base_path`: reused when cached, copied from the shipped copy when it matches, else built."
-    import torch
-    from sage_nb.models import tiny_causal_lm
-    from sage_nb.train import run_sft
     path, want = cfg.base_path, base_settings(cfg)
     stamp = path/'testbed_base.json'
     if not force and stamp.exists() and _same_settings(json.loads(stamp.read_text()), want): return path
@@ -259,7 +266,6 @@ def curves_from_log(log_history:list[dict]) -> dict:
 # %% ../../nbs/experiments/41_testbed.ipynb #d14f886a
 def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0, problem_sets:dict|None=None) -> dict:
     "pass@k (overall and per needed strategy), per-problem correct counts `c`, distinct strategies, and the chosen-strategy mix, per problem set."
-    from sage_nb.evaluate import generate_samples
     task, out = cfg.task_config, {}
     if problem_sets is None:
         problem_sets = {split: sample_problems(n, split, seed=0, cfg=task)
@@ -285,16 +291,11 @@ def evaluate_policy(model, tokenizer, cfg:TestbedConfig, seed:int=0, problem_set
 # %% ../../nbs/experiments/41_testbed.ipynb #b3c7c1ed
 def load_policy(path):
     "A testbed policy (or base model) and its tokenizer from `path`, in float32 on the CPU."
-    import torch
-    from sage_nb.models import load_model_and_tokenizer
     return load_model_and_tokenizer(str(path), dtype=torch.float32)
 
 # %% ../../nbs/experiments/41_testbed.ipynb #e76a774d
 def train_policy(cfg:TestbedConfig, settings:dict, seed:int, work_dir, reward_funcs=None):
     "Train `cfg`'s base model through `SAGETrainer` with `SAGEConfig(**settings)` on `seed`'s problems: (trainer, tokenizer)."
-    from datasets import Dataset
-    from transformers import PrinterCallback
-    from sage_nb.trainer import SAGEConfig, SAGETrainer
     model, tok = load_policy(cfg.base_path)
     args = SAGEConfig(output_dir=str(work_dir), **settings)
     rows = rl_rows(cfg.steps * cfg.prompts_per_step, 'train', seed=seed, cfg=cfg.task_config)
@@ -344,14 +345,11 @@ def run_one(job:tuple) -> dict:
 def _init_worker(parent:int|None=None):
     "A worker process: dies with the process that started it (`core.die_with_parent`), computes on one thread."
     if parent is not None: die_with_parent(parent)
-    import torch; torch.set_num_threads(1)
+    torch.set_num_threads(1)
 
 # %% ../../nbs/experiments/41_testbed.ipynb #844f04c8
 def run_jobs(jobs:list[tuple], workers:int=2, progress:bool=True, fn=None) -> list[dict]:
     "`fn` (default `run_one`; a module-level function) on every job in `workers` processes of one CPU thread, with a progress bar."
-    from tqdm.auto import tqdm
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor, as_completed
     # the module's own functions: spawned workers import them by name, which also works when this runs in a notebook
     from sage_nb.experiments import testbed as module
     fn, out = fn or module.run_one, []
@@ -426,7 +424,6 @@ _BETA_MARKERS = ('^', 's', 'P', 'X', 'D', '*', 'h')
 def run_styles(names) -> dict:
     "{name: (colour, marker)}: the registry's colour, except GRPO's β sweep, one shade of blue and one marker per β."
     import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
     betas = sorted({b for n in names if (b := beta_of(n)) is not None})
     out = {}
     for n in names:
@@ -476,7 +473,6 @@ CURVE_TITLES = {'reward': 'reward', 'entropy': 'policy entropy (nats/token)', 'k
 def plot_curves(results:list[dict], keys=('reward', 'entropy', 'kl', 'guide_active'), window:int=5):
     "Training curves of every run, mean over seeds: raw logged values faint, a `window`-point moving average solid; a legend on every panel."
     import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
     by = {}
     for r in results:
         if r['curves']: by.setdefault(r['name'], []).append(r)
@@ -530,7 +526,6 @@ def _bar_errors(means, sds) -> np.ndarray:
 def plot_per_strategy(summary:dict, cfg:TestbedConfig, split:str='test', ax=None):
     "pass@kmax on the problems that need each strategy (rarest last), per run; ±sd bars clipped to [0, 1]."
     import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
     if ax is None: _, ax = plt.subplots(figsize=(7, 3.5))
     K, names = str(cfg.ks[-1]), list(summary); w = 0.8 / len(names)
     for i, n in enumerate(names):
@@ -571,7 +566,6 @@ def run_testbed(cfg:TestbedConfig, sweep:bool=False, progress:bool=True, overwri
     "Base model -> every run x seed through SAGETrainer -> evaluation -> results.json, figures and table in `cfg.out_dir`."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from sage_nb.style import set_style
     conflict = [] if overwrite else results_conflict(cfg)
     if conflict:
         raise TestbedConfigError(f"{cfg.out_dir} holds testbed results of other settings ({'; '.join(conflict)}): they would be "
