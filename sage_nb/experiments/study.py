@@ -4,17 +4,20 @@
 
 # %% ../../nbs/experiments/42_study.ipynb #4638361c
 from __future__ import annotations
-import json, math, time, zlib
+import argparse, json, math, shutil, time, zlib
 from collections import Counter
 from dataclasses import dataclass, field, asdict, replace
 from pathlib import Path
 import numpy as np
+import torch
 from ..core import atomic_write_json, atomic_write_text, json_digest, wall_note, ConfigError, report_input_errors
-from ..passk import pass_at_k, default_ks, seed_t_interval
+from ..passk import pass_at_k, seed_t_interval
 from .task import (TaskConfig, STRATEGIES, sample_stratified, need_frequencies, parse_completion, is_correct,
-                          make_task_reward)
+                          make_task_reward, rl_rows)
 from ..rewards import completion_text
-from ..style import algo_color
+from ..style import algo_color, set_style
+from ..guides import token_entropy, make_guide
+from ..credit import passk_advantages, sequence_log_q
 from ..algorithms import REGISTRY, Algorithm, lookup, algorithm_table, register, color_of
 from .testbed import (TestbedConfig, TESTBED_TASK, run_settings, base_settings, build_base, train_policy,
                              load_policy, evaluate_policy, curves_from_log, cached_run, run_jobs, _quietly)
@@ -166,8 +169,6 @@ def make_novelty_reward(coef:float, num_generations:int):
 # %% ../../nbs/experiments/42_study.ipynb #07a43162
 def make_passk_reward(task:TaskConfig, k:int, num_generations:int):
     "Reward function returning the exact pass@k-training advantages of each group (train with `scale_rewards='none'`)."
-    import torch
-    from sage_nb.credit import passk_advantages
     def passk_reward(prompts, completions, digits, **kwargs) -> list[float]:
         _groups(prompts, num_generations)
         correct = torch.tensor([float(is_correct(completion_text(c), d, task)) for c, d in zip(completions, digits)])
@@ -293,8 +294,6 @@ def summarise_arm(c:np.ndarray, n:int, strata:list[str], weights:dict, ks:list[i
 # %% ../../nbs/experiments/42_study.ipynb #04868089
 def rollout_entropies(model, tok, prompts:list[str], num_generations:int, max_new_tokens:int, seed:int=0):
     "Sampled completions of `prompts` (temperature 1, grouped by prompt): (texts, per-token entropies B x T, mask B x T)."
-    import torch
-    from sage_nb.guides import token_entropy
     torch.manual_seed(seed)
     tok.padding_side = 'left'
     enc = tok(prompts, return_tensors='pt', padding=True, add_special_tokens=False)
@@ -314,15 +313,12 @@ def rollout_entropies(model, tok, prompts:list[str], num_generations:int, max_ne
 # %% ../../nbs/experiments/42_study.ipynb #adf7e77d
 def task_rollout(model, tok, task:TaskConfig, prompts:int=200, num_generations:int=8, seed:int=0) -> tuple:
     "`num_generations` sampled completions of each of `prompts` training prompts: (texts, entropies, mask)."
-    from sage_nb.experiments.task import rl_rows
     rows = rl_rows(prompts, 'train', seed=seed, cfg=task)
     return rollout_entropies(model, tok, [r['prompt'] for r in rows], num_generations, task.max_completion_tokens, seed)
 
 # %% ../../nbs/experiments/42_study.ipynb #35dd0b5d
 def shaping_profile(rollout:tuple, guide:str, beta:float, reduce:str, num_generations:int=8, **guide_kwargs) -> dict:
     "Shaping bonus of `rollout` by chosen strategy (raw, group-centred, share of samples) and mean log q / entropy by position."
-    from sage_nb.guides import make_guide
-    from sage_nb.credit import sequence_log_q
     texts, H, mask = rollout
     log_q = make_guide(guide, **guide_kwargs).log_q(mask, entropies=H)
     bonus = beta * sequence_log_q(log_q, mask, reduce=reduce)
@@ -613,7 +609,6 @@ def run_study(cfg:StudyConfig, progress:bool=True) -> dict:
     "Bases -> tuning runs -> selection -> fresh runs -> statistics, mechanism, tables and figures in `cfg.out_dir`."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from sage_nb.style import set_style
     t0, out = time.time(), Path(cfg.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     # the installed module's job function: spawned workers import it by name, also when this runs in a notebook
@@ -801,7 +796,6 @@ def plot_exploration(res:dict, split:str='test'):
 def _write_exploration(res:dict, cfg:ExplorationConfig):
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from sage_nb.style import set_style
     out = Path(cfg.out_dir)
     set_style()
     for name, plot in (('passk', plot_exploration), ('tradeoff', plot_study_tradeoff)):
@@ -844,7 +838,6 @@ def run_exploration(cfg:ExplorationConfig, progress:bool=True, stop_after:str|No
 # %% ../../nbs/experiments/42_study.ipynb #1671e194
 def exploration_cli(argv=None) -> int:
     "`make exploration`: run (or resume) the registered exploration-methods comparison; `--write PATH` copies its slim results there."
-    import argparse, shutil
     p = argparse.ArgumentParser(prog='make exploration', description="The exploration methods against SAGE_Branch on the testbed "
                                 "(42_study, issue 49): 9 arms x 8 configurations on tuning seeds 10 and 11, then 4 regimes x 5 fresh seeds; resumable.")
     p.add_argument('--quick', action='store_true', help='CI version: one regime, three arms, a few steps (outputs/exploration_quick)')
