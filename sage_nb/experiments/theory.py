@@ -248,7 +248,7 @@ def run_theory_demo(steps: int = 800, out_dir: str | None = None, plot: bool = T
     if plot:
         import matplotlib; matplotlib.use('Agg')
         import matplotlib.pyplot as plt
-        from sage_nb.style import set_style, savefig
+        from sage_nb.style import set_style, savefig   # deferred with matplotlib (style imports pyplot): after the Agg backend is chosen
         set_style()
         out = Path(out_dir or 'outputs/theory')
         fig, ax = plt.subplots(figsize=(6.5, 3.6))
