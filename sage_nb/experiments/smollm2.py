@@ -4,18 +4,20 @@
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #2aa19293
 from __future__ import annotations
-import json, re, time
-from collections import Counter
-from dataclasses import dataclass, asdict, field, replace
+import argparse, functools, json, os, re, signal, subprocess, sys, threading, time
+from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 import numpy as np
-from ..core import atomic_write_json, mean_std, nbs_dir
-from ..data import SHORT_BOXED_INSTRUCTION
-from ..passk import pass_at_k
-from ..arith import FAMILIES, TRAIN_FAMILIES, OOD_FAMILIES, sample_split
+from ..core import atomic_write_json, mean_std, nbs_dir, ConfigError, die_with_parent
+from ..data import SHORT_BOXED_INSTRUCTION, render_prompt, build_prompt
+from ..passk import pass_at_k, plot_passk_bands
+from ..arith import FAMILIES, TRAIN_FAMILIES, OOD_FAMILIES, TRAINING_MIXTURE, sample_split
 from ..audit import audit_entry, audited_entry, audit_table
-from ..evaluate import evaluate_model, load_for_eval, load_results
+from ..evaluate import evaluate_model, load_for_eval, load_results, hf_sampler, weights_identity, sampling_bytes, available_bytes, GiB
 from ..named_models import resolve_model
+# deferred to the functions that use them: sage_nb.train (0.1-0.3 s more for `sage-lm --help`); torch (through sage_nb.guides,
+# .calibrate, .config, .memory) and datasets, seconds to import that `sage-lm --help` never needs; matplotlib (also through
+# sage_nb.style): CLI start-up and the Agg backend
 
 # %% auto #0
 __all__ = ['LM_NAME', 'EVAL_SPLITS', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PROMPT_PREFIX', 'CURVE_KEYS', 'STEP_PROGRESS',
@@ -57,7 +59,7 @@ def problem_sets(per_family:int=8, ood_per_family:int=4, seed:int=0, families=No
 
     `split` is 'test' or 'validation' (held out), or 'train': the base model measured on the problems training draws
     from, which is how a curriculum is chosen without looking at a held-out problem (`47_lm_regime`)."""
-    from datasets import Dataset
+    from datasets import Dataset   # deferred: seconds to import, which `sage-lm --help` never needs
     if split not in EVAL_SPLITS: raise ValueError(f"split must be one of {EVAL_SPLITS}, got {split!r}")
     families = families or (*TRAIN_FAMILIES, *OOD_FAMILIES)
     out, in_dist = {}, split
@@ -74,7 +76,6 @@ def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, s
     state = {}
     def sampler(prompts, n, seed):   # the model loads on the first unit that is not already done
         if 'fn' not in state:
-            from sage_nb.evaluate import hf_sampler
             model, tok = load_for_eval(str(resolve_model(model_path)), dtype='fp32', device='cpu')
             state['fn'] = hf_sampler(model, tok, temperature=sampling.temperature, top_p=sampling.top_p,
                                      max_new_tokens=sampling.max_new_tokens, batch_size=sampling.batch_size, progress=False)
@@ -136,18 +137,16 @@ def token_kind(piece:str) -> str:
 def token_profile(model, tokenizer, prompts:list, completions:list[str], correct:list[bool], *, gamma:float, tau:float,
                   temperature:float=1.0) -> list[dict]:
     "Per completion token: kind, relative position, entropy, log q and whether its completion was correct."
-    import torch
-    from sage_nb.data import render_prompt
-    from sage_nb.guides import token_entropy, branch_log_q
+    from sage_nb.calibrate import sequence_entropies   # deferred, as the next: both import torch
+    from sage_nb.guides import branch_log_q
     rows = []
     model.eval()
     for p, c, ok in zip(prompts, completions, correct):   # one completion per forward: no padding to reason about
         head = tokenizer(render_prompt(p, tokenizer), add_special_tokens=False)['input_ids']
         body = tokenizer(c, add_special_tokens=False)['input_ids']
         if not body: continue
-        with torch.no_grad(): logits = model(input_ids=torch.tensor([head + body])).logits[0, len(head) - 1:-1]
-        h = token_entropy(logits, temperature)
-        lq = branch_log_q(h[None], torch.ones(1, len(body)), gamma, tau)[0]
+        h = sequence_entropies(model, head, body, temperature)
+        lq = branch_log_q(h[None], h.new_ones(1, len(body)), gamma, tau)[0]
         for t, (tid, ht, lqt) in enumerate(zip(body, h.tolist(), lq.tolist())):
             rows.append(dict(kind=token_kind(tokenizer.decode([tid])), pos=t / max(len(body) - 1, 1), entropy=ht,
                              log_q=lqt, correct=bool(ok)))
@@ -190,7 +189,6 @@ def ordered_units(entry:dict, families) -> list[dict]:
 
 def sampled_completions(entry:dict, sets:dict, per_problem:int=2, families=None) -> tuple[list, list, list]:
     "(prompts, completion texts, correct flags) of the first `per_problem` samples of every problem in a results entry."
-    from sage_nb.data import build_prompt
     prompts, texts, ok = [], [], []
     for unit in ordered_units(entry, [f for f in sets if not families or f in families]):
         fam = unit['dataset']
@@ -246,8 +244,7 @@ class DemoConfig:
     share_prompt_prefix: bool = True # each prompt's key/value cache computed once for its completions (SHARE_PROMPT_PREFIX)
 
     def __post_init__(self):
-        from sage_nb.config import ALGORITHM_NAMES
-        from sage_nb.core import ConfigError
+        from sage_nb.config import ALGORITHM_NAMES   # deferred: sage_nb.config imports torch, trl and transformers
         self.algorithms = tuple(self.algorithms); self.overrides = tuple(self.overrides)
         for o in [o for o in self.overrides if str(o).split('=')[0].strip() == 'sage.share_prompt_prefix']:   # the override decides, and is recorded as such
             value = str(o).split('=', 1)[1].strip().lower() if '=' in str(o) else ''
@@ -283,7 +280,7 @@ def preset_run_overrides(out_dir, algorithm:str, steps:int, seed:int, *overrides
 
 def preset_run_config(out_dir, algorithm:str, steps:int, seed:int, *overrides):
     "The `TrainConfig` of that run."
-    from sage_nb.config import load_config
+    from sage_nb.config import load_config   # deferred: imports torch, trl and transformers
     return load_config(preset='cpu-smollm2', overrides=preset_run_overrides(out_dir, algorithm, steps, seed, *overrides))
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #9777d057
@@ -293,7 +290,6 @@ def demo_train_config(cfg:DemoConfig, algorithm:str):
 
 def demo_families() -> tuple:
     "The evaluated families: every family the training mixture draws from, and every OOD family."
-    from sage_nb.arith import TRAINING_MIXTURE
     return (*(f for f, n in TRAINING_MIXTURE.items() if n), *OOD_FAMILIES)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #518ab868
@@ -385,7 +381,6 @@ def plot_demo_curves(summary:dict, keys=('reward', 'entropy', 'kl', 'length'), w
 def plot_demo_passk(summary:dict):
     "pass@k on held-out test problems and on OOD problems, 95% intervals over problems."
     import matplotlib.pyplot as plt
-    from sage_nb.passk import plot_passk_bands
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
     for ax, split, title in zip(axes, ('test', 'ood'), ('held-out test problems', 'out-of-distribution problems')):
         plot_passk_bands({label: m[split] for label, m in summary['models'].items() if m[split]}, ax=ax)
@@ -446,8 +441,7 @@ def log_progress(log, pattern:str=STEP_PROGRESS) -> str:
 # %% ../../nbs/experiments/44_smollm2.ipynb #3451eecf
 def demo_workers(cfg:DemoConfig, ram_gb:float|None=None) -> int:
     "How many trainings run at once: `cfg.workers`, else one per algorithm, at most one per core and as many as 95% of the RAM holds."
-    import os
-    from sage_nb.memory import estimate_for_config, host_ram_gb
+    from sage_nb.memory import estimate_for_config, host_ram_gb   # deferred: sage_nb.memory imports sage_nb.config (torch)
     if cfg.workers: return cfg.workers
     n = max(1, min(len(cfg.algorithms), os.cpu_count() or 1))
     ram = ram_gb or host_ram_gb()
@@ -467,8 +461,6 @@ def _log_name(name:str) -> str: return re.sub(r'[^\w.-]+', '_', name) + '.log'
 
 def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
     "Run {name: SideJob}, `workers` processes at a time in the order given, each with `threads` threads; logs `<name>.log`. A failure, Ctrl-C or SIGTERM stops every child (each resumes where it was); a child dies with this process even when it is killed."
-    import functools, os, signal, subprocess, sys, threading
-    from sage_nb.core import die_with_parent
     names = list(jobs)
     for i, (name, job) in enumerate(jobs.items()):
         late = [d for d in job.after if d not in names[:i]]
@@ -517,8 +509,6 @@ def train_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, e
 # %% ../../nbs/experiments/44_smollm2.ipynb #dab38b50
 def writable_dir(path, what:str='output folder') -> Path:
     "`path` made if needed and checked writable, before any model loads: ConfigError with one line when it is a file, cannot be made, is read-only, or lies inside the notebooks' folder (written only by an export)."
-    import os
-    from sage_nb.core import ConfigError
     p = Path(path).absolute()
     if nbs_dir().resolve() in (p.resolve(), *p.resolve().parents):
         raise ConfigError(f"{what} {path} is inside {nbs_dir()}: the notebooks' results are written only by an export command")
@@ -545,7 +535,6 @@ class EvalJob:
     max_new_tokens: int = 64
 
     def __post_init__(self):
-        from sage_nb.core import ConfigError
         object.__setattr__(self, 'families', tuple(self.families))
         if self.split not in EVAL_SPLITS: raise ConfigError(f"eval split must be one of {EVAL_SPLITS}, got {self.split!r}")
         unknown = [f for f in self.families if f not in FAMILIES]
@@ -556,13 +545,11 @@ class EvalJob:
 
     def identity(self) -> tuple:
         "What identifies the model in a results file: its path (resolved) and its weights' digest (`weights_identity`)."
-        from sage_nb.evaluate import weights_identity
         try: weights = weights_identity(self.model)
         except Exception: weights = None   # a hub id or a path that does not resolve: the path alone
         return (_model_key(self.model), weights)
     def clash(self) -> str|None:
         "None, or the line saying that the results file already holds another model (another path or weights) under this label and step."
-        from sage_nb.core import ConfigError
         try: entry = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}') or {}
         except (OSError, ValueError, AttributeError) as e:
             raise ConfigError(f"damaged results file {self.results} ({type(e).__name__}): move it aside or use another --results") from None
@@ -574,8 +561,6 @@ class EvalJob:
                 f"{self.identity()[0]}, weights {self.identity()[1]}): give it another --label, or --overwrite to replace it")
     def check(self, overwrite:bool=False) -> None:
         "ConfigError with one line before any model loads: the results folder (`writable_dir`), samples that cannot fit in free memory (as `sage-eval`), a label clash (`clash`) unless `overwrite`."
-        from sage_nb.core import ConfigError
-        from sage_nb.evaluate import sampling_bytes, available_bytes, GiB
         writable_dir(Path(self.results).parent, 'results folder')
         largest = max((len(ds) for ds in self.sets().values()), default=0)
         need, free = sampling_bytes(largest, self.n, self.max_new_tokens, keep_texts=True), available_bytes()
@@ -621,8 +606,8 @@ def demo_eval_jobs(cfg:DemoConfig) -> dict:
 
 def run_demo(cfg:DemoConfig|None=None, progress:bool=True) -> dict:
     "Train every algorithm, evaluate base and trained models, write `demo_summary.json` and the figures. Resumable."
-    from sage_nb.train import train
-    import matplotlib.pyplot as plt
+    from sage_nb.train import train   # deferred: importing it makes `sage-lm --help` 0.1-0.3 s slower
+    import matplotlib.pyplot as plt   # deferred, as sage_nb.style (which imports pyplot): CLI start-up and the Agg backend
     from sage_nb.style import savefig
     cfg = cfg or DemoConfig()
     out = Path(cfg.out_dir); out.mkdir(parents=True, exist_ok=True)
@@ -678,7 +663,6 @@ class PilotConfig:
     min_length: float = 8.0           # a run whose completions end shorter than this has collapsed
 
     def __post_init__(self):
-        from sage_nb.core import ConfigError
         DemoConfig(algorithms=self.algorithms, steps=self.steps)          # the same checks as the demo's
         self.algorithms, self.learning_rates = tuple(self.algorithms), tuple(float(r) for r in self.learning_rates)
         if not self.learning_rates or any(not 0 < r < 1 for r in self.learning_rates):
@@ -714,7 +698,7 @@ def choose_learning_rate(scores:dict) -> float|None:
 # %% ../../nbs/experiments/44_smollm2.ipynb #78052897
 def run_pilot(cfg:PilotConfig|None=None) -> dict:
     "Train every (algorithm, rate) of the pilot (resumable), score each run by the rule, write `pilot_summary.json`."
-    from sage_nb.train import train
+    from sage_nb.train import train   # deferred: importing it makes `sage-lm --help` 0.1-0.3 s slower
     cfg = cfg or PilotConfig()
     runs, by_rate = {}, {}
     for lr in cfg.learning_rates:
@@ -739,7 +723,6 @@ def pilot_table(summary:dict) -> str:
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #f0a1f42a
 def parse_args(argv=None):
-    import argparse
     p = argparse.ArgumentParser(prog='sage-lm', description='SAGE on SmolLM2-135M-Instruct (a real model from the package '
                                 'registry) on graded arithmetic, on CPU: the base-model table and the GRPO vs SAGE_Branch demo.')
     sub = p.add_subparsers(dest='command', required=True)
@@ -793,8 +776,6 @@ def eval_job(a) -> EvalJob:
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm`."
-    import sys
-    from sage_nb.core import ConfigError
     a = parse_args(argv)
     try:
         if a.command in ('base', 'demo', 'pilot'): writable_dir(a.out_dir)   # before any model loads
@@ -833,4 +814,4 @@ def main(argv=None) -> int:
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #1ab29044
 #| eval: false
-if __name__ == '__main__': import sys; sys.exit(main())   # `python -m sage_nb.experiments.smollm2 eval ...`: run_side_by_side's jobs
+if __name__ == '__main__': sys.exit(main())   # `python -m sage_nb.experiments.smollm2 eval ...`: run_side_by_side's jobs
