@@ -112,6 +112,13 @@ docs: install
 docs-check: install
 	$(PY) scripts/docs_offline.py --check
 
+# where one real-model RL step's time goes (nbs/devtools/63_step_profile.ipynb): the demo's GRPO and SAGE_Branch steps
+# profiled phase by phase beside the core's measured matmul peak; writes nbs/results/real_step_profile.json (about
+# 12 minutes on one free core; needs install-lm)
+.PHONY: profile
+profile: install
+	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/nbdev_test --path nbs/devtools/63_step_profile.ipynb --flags slow --do_print --timing
+
 # BENCH_ARGS=--real: the real-model rows (SmolLM2-135M-Instruct, LoRA and full fine-tuning; needs install-lm)
 bench: install
 	$(BIN)/sage-bench $(BENCH_ARGS)

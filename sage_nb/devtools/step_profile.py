@@ -316,16 +316,16 @@ def plot_profile(record: dict):
     runs, peak = record['runs'], record['peak_flops_measured']['float32']
     phases = list(dict.fromkeys(n for r in runs.values() for n in r['phases']))
     colors = dict(zip(phases, plt.get_cmap('tab20').colors))
-    fig, ax = plt.subplots(figsize=(11, 1.2 + 0.6 * len(runs)))
+    fig, ax = plt.subplots(figsize=(11, max(2.6, 1.2 + 0.6 * len(runs))))
     for i, (label, run) in enumerate(runs.items()):
         left = 0.0
         for ph in phases:
             sec = run['phases'].get(ph, {}).get('seconds', 0.0)
             ax.barh(i, sec, left=left, color=colors[ph]); left += sec
-        ax.text(left, i, f"  {run['achieved_flops'] / 1e9:.1f} GFLOP/s, {run['achieved_flops'] / peak:.0%} of the matmul peak", va='center', fontsize=9)
+        ax.text(left, i, f"  {run['achieved_flops'] / 1e9:.0f} GFLOP/s ({run['achieved_flops'] / peak:.0%} of peak)", va='center', fontsize=9)
     ax.set_yticks(range(len(runs)), list(runs)); ax.invert_yaxis()
-    ax.set_xlabel('seconds per step (median over rounds)'); ax.set_xlim(0, 1.45 * max(r['step_s'] for r in runs.values()))
-    ax.legend(handles=[Patch(color=colors[p], label=p) for p in phases], ncol=5, fontsize=8, loc='upper center',
-              bbox_to_anchor=(0.5, -0.35 if len(runs) < 3 else -0.22), frameon=False)
+    ax.set_xlabel(f"seconds per step (median over rounds); peak: float32 matmul on the same core, {peak / 1e9:.0f} GFLOP/s"); ax.set_xlim(0, 1.5 * max(r['step_s'] for r in runs.values()))
+    ax.legend(handles=[Patch(color=colors[p], label=p) for p in phases], fontsize=8, loc='upper left',
+              bbox_to_anchor=(1.01, 1.0), frameon=False)
     fig.tight_layout()
     return fig
