@@ -634,7 +634,10 @@ def _extra_pass(self:SAGETrainer, out) -> tuple[Tensor, Tensor]:
     bs = self.args.per_device_train_batch_size if self.model.training else self.args.per_device_eval_batch_size
     if not self._unsloth:   # TRL's method itself, past SAGE's override (a patched function has no bare `super()`)
         with disable_gradient_checkpointing(self.model, self.args.gradient_checkpointing_kwargs):
-            res = super(SAGETrainer, self)._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
+            res = (shared_prompt_logps(self.model, ids, attn, T, bs, True, self.accelerator.autocast)   # each distinct prompt once
+                   if self.args.share_prompt_prefix else None)
+            if res is None:
+                res = super(SAGETrainer, self)._get_per_token_logps_and_entropies(self.model, ids, attn, T, batch_size=bs, compute_entropy=True)
         if res[0] is not None and len(res) > 1 and res[1] is not None: return res[1], res[0]
     return plain_logits_pass(self.accelerator.unwrap_model(self.model), ids, attn, T, bs, self.temperature)
 
