@@ -88,8 +88,6 @@ REGISTRY: dict[str, Algorithm] = {a.name: a for a in [
     _method('GRPO_entropy_adv', 'GRPO with entropy-based advantage shaping (Cheng et al. 2025): A + min(α·H, |A|/κ)', '#637939',
             entropy_advantage_alpha=0.4),
     _method('PassK', 'GRPO on exact pass@k advantages (pass@k training, Chen et al. 2025)', '#ff7f0e', advantage='passk'),
-    Algorithm('GRPO config', "GRPO at another of its tuned configurations (the study's post-hoc 'GRPO config<i> (post hoc)')",
-              '#9ecae1', kind='label'),
 ]}
 
 def names(*kinds:str) -> tuple[str, ...]:

@@ -182,7 +182,9 @@ STUDY_ARMS = {  # the study's own arms: GRPO plus a reward of the study's (arm -
     'PassK': (Algorithm('PassK', 'GRPO on exact pass@k advantages (pass@k training), rewards not rescaled', '#ff7f0e',
                         kind='control', settings=dict(scale_rewards='none')), 'passk'),
 }
-register(STUDY_ARMS['Novelty'][0])   # the study's name for tables and colours (the library's PassK already has its own)
+register(STUDY_ARMS['Novelty'][0],   # the study's names for tables and colours (the library's PassK already has its own)
+         Algorithm('GRPO config', "GRPO at another of its tuned configurations (the study's post-hoc 'GRPO config<i> (post hoc)')",
+                   '#9ecae1', kind='label'))
 
 STUDY_REWARDS = {  # a study arm's reward -> (its parameters, the reward functions of a run)
     'novelty': (('coef',), lambda task, G, p: [make_task_reward(task), make_novelty_reward(p['coef'], G)]),
