@@ -4,8 +4,8 @@
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #ae778263
 from __future__ import annotations
-from dataclasses import dataclass, field, asdict
-import functools, math
+from dataclasses import dataclass, asdict
+import argparse, functools, math, sys
 import numpy as np
 import json
 from pathlib import Path
@@ -13,6 +13,8 @@ from ..core import ConfigError, json_digest, atomic_write_json, atomic_write_tex
 from ..named_models import resolve_model
 from ..passk import pass_at_k, seed_t_interval
 from ..arith import OOD_FAMILIES
+from ..data import render_prompt, build_prompt
+from ..evaluate import load_for_eval
 from .smollm2 import (LM_NAME, LMSampling, problem_sets, evaluate_lm, preset_run_overrides, train_side_by_side,
     EvalJob, SideJob, EVAL_PROGRESS, writable_dir, SHARE_PROMPT_PREFIX, train_argv, eval_side_jobs, run_side_by_side, completion_rows, profile_tables, TOKEN_KINDS,
                              pooled_passk, family_records, distinct_correct, normalise_text, problem_bootstrap)
@@ -374,8 +376,7 @@ def seed_t_interval_or_point(values) -> dict:
 # %% ../../nbs/experiments/45_lm_study.ipynb #41a52c92
 def sample_bonuses(model, tokenizer, prompt, completions:list[str], *, gamma:float, tau:float, batch_size:int=16) -> list[dict]:
     "Per completion of one prompt: token count `L`, `sum_log_q` and `mean_log_q` of the branch guide, `mean_H`."
-    import torch
-    from sage_nb.data import render_prompt
+    import torch   # deferred, with guides (torch): --help and start-up stay without torch
     from sage_nb.guides import token_entropy, branch_log_q
     head = tokenizer(render_prompt(prompt, tokenizer), add_special_tokens=False)['input_ids']
     bodies = [tokenizer(t, add_special_tokens=False)['input_ids'] for t in completions]
@@ -399,7 +400,7 @@ def sample_bonuses(model, tokenizer, prompt, completions:list[str], *, gamma:flo
 @functools.cache
 def preset_anchor() -> dict:
     "β, and the branch guide's γ and τ, of the cpu-smollm2 preset every arm trains from (read once)."
-    from sage_nb.config import load_config
+    from sage_nb.config import load_config   # deferred: it imports torch, transformers and trl (tens of seconds), --help none of them
     cfg = load_config(preset='cpu-smollm2', check_hardware=False)
     return dict(beta=float(cfg.rl['beta']), gamma=float(cfg.sage['gamma']), tau=float(cfg.sage['tau']))
 
@@ -475,7 +476,7 @@ BASE_RESULTS = 'outputs/lm/base/evaluation_results.json'   # sage-lm base's defa
 
 def targets_stage(design:LMStudyDesign, out_dir, base_results=BASE_RESULTS, progress:bool=True) -> dict:
     "What each arm's stationary target implies on the base model's samples; writes and returns `targets.json`."
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm   # deferred: at the top it adds 0.26 s to sage-lm-study --help
     out = Path(out_dir)
     sets = problem_sets(8, 4)                     # the sets `sage-lm base` samples (its defaults)
     entry = evaluate_lm(LM_NAME, sets, base_results, label='Base', sampling=LMSampling(n=64), progress=progress)
@@ -486,13 +487,11 @@ def targets_stage(design:LMStudyDesign, out_dir, base_results=BASE_RESULTS, prog
     if not isinstance(cache, dict) or cache.get('key') != key:
         cache = dict(key=key, problems={})
     recs = [(u['dataset'], r) for u in entry['units'].values() for r in u['records']]
-    from sage_nb.data import build_prompt
     problem = {(f, row['id']): row['problem'] for f, ds in sets.items() for row in ds}
     style = {u['dataset']: u['settings'] for u in entry['units'].values()}
     prompt = lambda f, r: build_prompt(problem[(f, r['id'])], style[f]['prompt_style'], style[f]['system_prompt'], style[f].get('instruction'))
     todo = [(f, r) for f, r in recs if f'{f}/{r["id"]}' not in cache['problems']]
     if todo:
-        from sage_nb.evaluate import load_for_eval
         model, tok = load_for_eval(str(resolve_model(LM_NAME)), dtype='fp32', device='cpu')
         for f, r in tqdm(todo, desc='base forwards', disable=not progress):
             cache['problems'][f'{f}/{r["id"]}'] = sample_bonuses(model, tok, prompt(f, r), r['texts'], gamma=gamma, tau=tau)
@@ -602,7 +601,7 @@ def prediction_checks(summary:dict) -> list[dict]:
 def plot_arms(summary:dict):
     "pass@k against k per arm (test and OOD), mean over seeds with the 95% t-interval band (drawn within [0, 1]); the base model dashed."
     import matplotlib.pyplot as plt
-    from sage_nb.style import algo_color
+    from sage_nb.style import algo_color   # deferred with matplotlib: style imports pyplot
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
     for ax, split in zip(axes, ('test', 'ood')):
         for arm, a in summary['arms'].items():
@@ -663,7 +662,7 @@ def report_markdown(summary:dict) -> str:
 def write_report(summary:dict, out_dir) -> list[Path]:
     "`report.md` and the pass@k figure `passk.png` of `summary` in `out_dir`."
     import matplotlib.pyplot as plt
-    from sage_nb.style import savefig
+    from sage_nb.style import savefig   # deferred with matplotlib: style imports pyplot
     out = Path(out_dir)
     page = atomic_write_text(out/'report.md', report_markdown(summary))
     fig = plot_arms(summary); figure = savefig(fig, 'passk', folder=out, show=False); plt.close(fig)
@@ -853,7 +852,6 @@ def status_text(rows:list[dict]) -> str:
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #0361f124
 def parse_args(argv=None):
-    import argparse
     p = argparse.ArgumentParser(prog='sage-lm-study', description='The registered real-model study (nbs/experiments/45_lm_study.ipynb): '
                                 'tune on seed 101, select on validation problems, train fresh seeds, report. Resumable.')
     p.add_argument('--out-dir', default='outputs/lm-study', help='where runs and results go (default: %(default)s)')
@@ -873,7 +871,6 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm-study`."
-    import sys
     a = parse_args(argv)
     records = records_dir(a.out_dir, a.records, a.from_scratch)
     try: return _main(a, records)
@@ -881,7 +878,6 @@ def main(argv=None) -> int:
         print(f"sage-lm-study: {e.strerror or e}: {e.filename or ''}", file=sys.stderr); return 1
 
 def _main(a, records) -> int:
-    import sys
     if a.status:
         committed_dir = None if a.from_scratch else nbs_dir()/'results'
         print(status_text(study_status(LMStudyDesign(), a.out_dir, records, committed_dir))); return 0
@@ -912,4 +908,4 @@ def _main(a, records) -> int:
 
 # %% ../../nbs/experiments/45_lm_study.ipynb #a2ef26ca
 #| eval: false
-if __name__ == '__main__': import sys; sys.exit(main())   # `python -m sage_nb.experiments.lm_study --record ...`: the fresh stage's side jobs
+if __name__ == '__main__': sys.exit(main())   # `python -m sage_nb.experiments.lm_study --record ...`: the fresh stage's side jobs
