@@ -119,7 +119,8 @@ class StepProfiler:
         @functools.wraps(fn)
         def timed(out, *args, **kwargs):
             ids, attn = (torch.cat([out[f'prompt_{k}'], out[f'completion_{k}']], 1) for k in ('ids', 'mask'))
-            for k, v in pass_tokens(ids, attn, out['completion_ids'].size(1)).items(): self._tokens[f'{EXTRA_PASS} {k}'] += v
+            shared = self.trainer.args.share_prompt_prefix and not getattr(self.trainer, '_unsloth', False)   # as `_extra_pass` runs it
+            for k, v in pass_tokens(ids, attn, out['completion_ids'].size(1), shared).items(): self._tokens[f'{EXTRA_PASS} {k}'] += v
             with self.clock.phase(EXTRA_PASS): return fn(out, *args, **kwargs)
         return timed
 
