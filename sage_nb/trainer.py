@@ -31,9 +31,9 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
-           'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'shared_prompt_logps', 'guide_dump_records',
-           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask',
-           'old_logps']
+           'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'prompt_key_rows', 'shared_prompt_logps',
+           'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer',
+           'prompt_key', 'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -173,16 +173,22 @@ def _cache_kwarg(model) -> str:
     "The name this transformers version's causal LMs take a KV cache under: `cache` (5.2x) or `past_key_values`."
     return 'cache' if 'cache' in inspect.signature(type(_unwrapped(model)).forward).parameters else 'past_key_values'
 
+def prompt_key_rows(input_ids: Tensor, attention_mask: Tensor, logits_to_keep: int) -> Tensor | None:
+    "Each row's prompt part as `shared_prompt_logps` caches it (ids, then mask, of the columns before the prompt's last token); None when there is none."
+    cut = input_ids.size(1) - logits_to_keep - 1              # prompt columns before its last token
+    if cut < 1: return None
+    return torch.cat([input_ids[:, :cut], attention_mask[:, :cut].to(input_ids.dtype)], 1)
+
 def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits_to_keep: int, batch_size: int | None = None,
                         compute_entropy: bool = False, autocast=nullcontext) -> tuple | None:
     "TRL's (log-probs, entropies, None) of the last `logits_to_keep` tokens, each distinct prompt computed once; None where no prompt repeats."
-    cut = input_ids.size(1) - logits_to_keep - 1              # prompt columns before its last token
     inner = _unwrapped(model)
     checkpointing = getattr(inner, 'is_activation_checkpointing', None)   # transformers >= 5.2x; before: is_gradient_checkpointing
     if checkpointing is None: checkpointing = getattr(inner, 'is_gradient_checkpointing', False)
-    if cut < 1 or (inner.training and checkpointing): return None
-    prompts = torch.cat([input_ids[:, :cut], attention_mask[:, :cut].to(input_ids.dtype)], 1)
+    prompts = prompt_key_rows(input_ids, attention_mask, logits_to_keep)
+    if prompts is None or (inner.training and checkpointing): return None
     if torch.unique(prompts, dim=0).size(0) == prompts.size(0): return None
+    cut = prompts.size(1) // 2                                # its ids, then its mask
     name, batch_size = _cache_kwarg(model), batch_size or input_ids.size(0)
     all_logps, all_entropies = [], []
     for s in range(0, input_ids.size(0), batch_size):

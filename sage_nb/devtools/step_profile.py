@@ -14,7 +14,7 @@ import torch
 from ..core import ConfigError, atomic_write_json
 from ..config import load_config, sage_config
 from ..train import load_policy, load_rl_dataset, prepare_tiny_assets, reward_functions
-from ..trainer import SAGETrainer
+from ..trainer import SAGETrainer, prompt_key_rows
 from ..experiments.regime import demo_arms
 from ..experiments.smollm2 import committed
 from .benchmarks import machine_info, interleave, paired_ratios, _torch_threads
@@ -62,24 +62,24 @@ HOOK_PHASES = {'_generate_and_score_completions': 'rollout (rest)', '_generate':
 
 def pass_tokens(input_ids, attention_mask, logits_to_keep: int, shared_prompts: bool = False) -> dict:
     "Tokens a log-prob pass runs (`tokens`: real, `positions`: with padding, `scored`: given log-probs); `shared_prompts`: each distinct prompt once, as `shared_prompt_logps` runs it."
-    cut = input_ids.size(1) - logits_to_keep - 1           # the prompt columns `shared_prompt_logps` caches
     scored = int(attention_mask[:, -logits_to_keep:].sum())   # tokens whose log-prob the pass returns
-    if shared_prompts and cut >= 1:
-        prompts = torch.cat([input_ids[:, :cut], attention_mask[:, :cut].to(input_ids.dtype)], 1)
-        distinct = torch.unique(prompts, dim=0)
+    prompts = prompt_key_rows(input_ids, attention_mask, logits_to_keep) if shared_prompts else None
+    if prompts is not None:
+        distinct, cut = torch.unique(prompts, dim=0), prompts.size(1) // 2
         if distinct.size(0) < prompts.size(0):
             tail = attention_mask[:, cut:]
             return dict(tokens=int(distinct[:, cut:].sum() + tail.sum()), positions=distinct.size(0) * cut + tail.numel(),
                         scored=scored)
     return dict(tokens=int(attention_mask.sum()), positions=attention_mask.numel(), scored=scored)
 
-# %% ../../nbs/devtools/63_step_profile.ipynb #cec79eaa
+# %% ../../nbs/devtools/63_step_profile.ipynb #d25888cc
 def _wrap(obj, attr: str, around):
     "Replace `obj.attr` with `around(original)` on the instance; returns the undo."
     had, old = attr in vars(obj), getattr(obj, attr)
     setattr(obj, attr, around(old))
     return (lambda: setattr(obj, attr, old)) if had else (lambda: delattr(obj, attr))
 
+# %% ../../nbs/devtools/63_step_profile.ipynb #cec79eaa
 class StepProfiler:
     """Wall time of a `SAGETrainer`'s phases per step (`HOOK_PHASES`, the log-prob passes by name, backward, optimizer)
     and the tokens each ran. `attach` wraps the trainer's methods on the instance, `detach` restores them."""
@@ -99,10 +99,13 @@ class StepProfiler:
         "The log-prob pass starting now (peeked from `hook_state`, which the pass itself pops), its tokens counted."
         hs = getattr(self.trainer, 'hook_state', None)
         name = PASS_PHASES.get(hs.passes[0] if hs is not None and hs.passes else None, 'other log-probs')
-        input_ids, attention_mask, logits_to_keep = args[1:4]
-        n = pass_tokens(input_ids, attention_mask, logits_to_keep, self.trainer.args.share_prompt_prefix)
-        for k, v in n.items(): self._tokens[f'{name} {k}'] += v
+        self._count_pass(name, *args[1:4])
         return name
+
+    def _count_pass(self, name: str, input_ids, attention_mask, logits_to_keep: int):
+        "Add what one log-prob pass runs (`pass_tokens`) to this step's counts, prompts shared as the trainer shares them."
+        shared = self.trainer.args.share_prompt_prefix and not getattr(self.trainer, '_unsloth', False)
+        for k, v in pass_tokens(input_ids, attention_mask, logits_to_keep, shared).items(): self._tokens[f'{name} {k}'] += v
 
     def _count_sampled(self, fn):
         @functools.wraps(fn)
@@ -119,8 +122,7 @@ class StepProfiler:
         @functools.wraps(fn)
         def timed(out, *args, **kwargs):
             ids, attn = (torch.cat([out[f'prompt_{k}'], out[f'completion_{k}']], 1) for k in ('ids', 'mask'))
-            shared = self.trainer.args.share_prompt_prefix and not getattr(self.trainer, '_unsloth', False)   # as `_extra_pass` runs it
-            for k, v in pass_tokens(ids, attn, out['completion_ids'].size(1), shared).items(): self._tokens[f'{EXTRA_PASS} {k}'] += v
+            self._count_pass(EXTRA_PASS, ids, attn, out['completion_ids'].size(1))
             with self.clock.phase(EXTRA_PASS): return fn(out, *args, **kwargs)
         return timed
 
@@ -151,6 +153,7 @@ class StepProfiler:
         self.steps.append(dict(seconds=wall, phases=phases, tokens=dict(self._tokens)))
         return float(loss)
 
+# %% ../../nbs/devtools/63_step_profile.ipynb #233909f6
 @contextmanager
 def profiled(trainer, clock: Callable[[], float] = time.perf_counter):
     "A `StepProfiler` attached to `trainer` for the block (call its `step` to train and record), detached on exit."
