@@ -28,9 +28,9 @@ __all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL
            'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'Split', 'split_settings',
            'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings',
            'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'unknown_keys', 'config_from_dict', 'config_to_dict',
-           'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config', 'ignored_settings',
-           'auto_tau_quantile', 'tracker_problems', 'prompts_per_generation', 'validate_config', 'list_presets',
-           'load_config', 'save_config']
+           'cpu_has_native_bf16', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
+           'ignored_settings', 'auto_tau_quantile', 'tracker_problems', 'prompts_per_generation', 'validate_config',
+           'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
@@ -499,6 +499,12 @@ def config_to_dict(cfg) -> dict:
 def _cuda_available() -> bool:
     return torch.cuda.is_available()
 
+def cpu_has_native_bf16(cpuinfo='/proc/cpuinfo') -> bool:
+    "Whether this CPU multiplies bfloat16 in hardware (x86 `avx512_bf16` or `amx_bf16`); elsewhere torch emulates it, slower than float32."
+    try: text = Path(cpuinfo).read_text()
+    except OSError: return False
+    return any(set(line.split(':', 1)[-1].split()) & {'avx512_bf16', 'amx_bf16'} for line in text.splitlines() if line.startswith('flags'))
+
 def precision_flags(bf16:bool|None=None, fp16:bool|None=None) -> dict:
     "TRL/transformers precision and device flags: automatic choice when None."
     cuda = _cuda_available()
@@ -732,9 +738,12 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
     if cfg.hub.push and not cfg.hub.repo_id: problems.append("hub.push is true but hub.repo_id is not set")
     if check_hardware and not _cuda_available():
         gpu_only = [('generation.use_vllm', g.get('use_vllm')), ('model.use_unsloth', cfg.model.use_unsloth),
-                    ('model.load_in_4bit', cfg.model.load_in_4bit), ('rl.bf16', rl.get('bf16')), ('rl.fp16', rl.get('fp16'))]
+                    ('model.load_in_4bit', cfg.model.load_in_4bit), ('rl.fp16', rl.get('fp16'))]
         for name, on in gpu_only:
             if on: problems.append(f"{name}=true needs a CUDA GPU and none was found; set {name}=false (or use --preset cpu-tiny)")
+        if rl.get('bf16') and not cpu_has_native_bf16():
+            problems.append("rl.bf16=true needs a CUDA GPU or a CPU that multiplies bfloat16 in hardware (avx512_bf16 or amx_bf16), "
+                            "and this machine has neither: emulated bfloat16 is slower than float32; set rl.bf16=false")
         if cfg.model.dtype in ('bf16', 'fp16'):
             problems.append(f"model.dtype={cfg.model.dtype} is for GPUs; use model.dtype=auto on CPU")
     if problems: raise ConfigError("invalid training config:\n  - " + "\n  - ".join(problems))

@@ -4,7 +4,8 @@
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #e652cc13
 from __future__ import annotations
-import functools, statistics, tempfile, time
+import functools, math, statistics, tempfile, time
+from contextlib import nullcontext
 from collections import defaultdict
 from contextlib import contextmanager
 from typing import Callable
@@ -22,7 +23,8 @@ from .benchmarks import machine_info, interleave, paired_ratios, _torch_threads
 # %% auto #0
 __all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'PhaseClock', 'pass_tokens', 'StepProfiler', 'profiled',
            'matmul_flops_per_token', 'backward_factor', 'phase_tokens', 'step_flops', 'matmul_peak', 'phase_table',
-           'profile_trainer', 'profile_steps', 'demo_step_configs', 'profile_rows', 'profile_markdown', 'plot_profile']
+           'profile_trainer', 'profile_steps', 'demo_step_configs', 'profile_rows', 'profile_markdown', 'plot_profile',
+           'precision_agreement']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -228,7 +230,8 @@ def profile_trainer(cfg) -> SAGETrainer:
                      train_dataset=load_rl_dataset(cfg, tok), processing_class=tok, peft_config=peft_config)
     tr.current_gradient_accumulation_steps = 1
     tr.create_optimizer()
-    return tr
+    tr.model, tr.optimizer = tr.accelerator.prepare(tr.model, tr.optimizer)   # as Trainer.train does: wraps forward in
+    return tr                                                                # autocast under rl.bf16 / rl.fp16
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #063cd85a
 def profile_steps(configs: dict, rounds: int = 3, warmup: int = 1, threads: int | None = 1, peak_n: int = 2048,
@@ -275,11 +278,12 @@ def profile_steps(configs: dict, rounds: int = 3, warmup: int = 1, threads: int 
                 peak_flops_measured=peak, runs=runs)
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #20bf443f
-def demo_step_configs(out_dir='outputs/profile', seed: int = 0) -> dict:
+def demo_step_configs(out_dir='outputs/profile', seed: int = 0, overrides=()) -> dict:
     """{label: TrainConfig} of the real-model demo's step (`sage-lm-regime demo`'s runs on `seed`, from the committed
-    pilot): GRPO, and SAGE_Branch on its default entropy route and on the extra-pass route."""
+    pilot): GRPO, and SAGE_Branch on its default entropy route and on the extra-pass route; `overrides` (`key=value`)
+    are applied to each."""
     arms = demo_arms(committed('smollm2_regime'), seed, methods=('GRPO', 'SAGE_Branch'))
-    run = lambda arm, *extra: load_config(preset='cpu-smollm2', overrides=[*arm.overrides(out_dir), *extra])
+    run = lambda arm, *extra: load_config(preset='cpu-smollm2', overrides=[*arm.overrides(out_dir), *overrides, *extra])
     return {'GRPO': run(arms['GRPO']), 'SAGE_Branch': run(arms['SAGE_Branch']),
             'SAGE_Branch (extra_pass)': run(arms['SAGE_Branch'], 'sage.entropy_route=extra_pass')}
 
@@ -333,3 +337,46 @@ def plot_profile(record: dict):
               bbox_to_anchor=(1.01, 1.0), frameon=False)
     fig.tight_layout()
     return fig
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #daf05d0e
+def _autocast(model, dtype):
+    "Autocast to `dtype` on the model's device, or nothing when `dtype` is None."
+    return nullcontext() if dtype is None else torch.autocast(next(model.parameters()).device.type, dtype=dtype)
+
+def _scored(tr, batch, dtype):
+    "Completion tokens' log-probs and entropies, the loss and the trainable weights' gradient of one scored rollout."
+    model = tr.model
+    ids = torch.cat([batch['prompt_ids'], batch['completion_ids']], 1)
+    attn = torch.cat([batch['prompt_mask'], batch['completion_mask']], 1)
+    keep = batch['completion_mask'].bool()
+    with torch.no_grad(), _autocast(model, dtype):
+        logps, ents = tr._get_per_token_logps_and_entropies(model, ids, attn, batch['completion_ids'].size(1),
+                                                            compute_entropy=True)[:2]
+    model.zero_grad(set_to_none=True)
+    with _autocast(model, dtype): loss = tr.compute_loss(model, batch)
+    loss.backward()
+    grad = torch.cat([p.grad.detach().float().flatten() for p in model.parameters() if p.grad is not None])
+    model.zero_grad(set_to_none=True)
+    return logps.float()[keep], ents.float()[keep], float(loss), grad
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #d5602d02
+def precision_agreement(trainer, inputs, dtype=torch.bfloat16, seed: int = 0) -> dict:
+    """One rollout of `inputs` (sampled and scored in float32, seed `seed`) scored twice, in float32 and under `dtype`
+    autocast: the largest and mean absolute differences of the completion tokens' log-probs and entropies, the loss in
+    both and its difference, and the gradient's cosine and relative norm of its difference. `dtype=None` scores the
+    second time in float32 too (every difference 0)."""
+    tr = trainer
+    tr.model.train()
+    torch.manual_seed(seed)
+    batch = tr._prepare_inputs(inputs)
+    lp32, ent32, loss32, g32 = _scored(tr, batch, None)
+    lp, ent, loss, g = _scored(tr, batch, dtype)
+    return dict(dtype=str(dtype).removeprefix('torch.'), tokens=int(lp32.numel()),
+                logp_max_abs=float((lp - lp32).abs().max()), logp_mean_abs=float((lp - lp32).abs().mean()),
+                logp_mean_fp32=float(lp32.mean()),
+                entropy_max_abs=float((ent - ent32).abs().max()), entropy_mean_abs=float((ent - ent32).abs().mean()),
+                entropy_mean_fp32=float(ent32.mean()),
+                loss_fp32=loss32, loss=loss, loss_abs_diff=abs(loss - loss32),
+                grad_cosine=float(torch.nn.functional.cosine_similarity(g.double(), g32.double(), dim=0)),
+                grad_rel_diff=float((g - g32).norm() / g32.norm().clamp_min(1e-30)),
+                grad_norm_ratio=float(g.norm() / g32.norm().clamp_min(1e-30)))
