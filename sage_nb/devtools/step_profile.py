@@ -357,7 +357,7 @@ def _scored(tr, batch, dtype):
     loss.backward()
     grad = torch.cat([p.grad.detach().float().flatten() for p in model.parameters() if p.grad is not None])
     model.zero_grad(set_to_none=True)
-    return logps.float()[keep], ents.float()[keep], float(loss), grad
+    return logps.float()[keep], ents.float()[keep], loss.detach().item(), grad
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d5602d02
 def precision_agreement(trainer, inputs, dtype=torch.bfloat16, seed: int = 0) -> dict:
