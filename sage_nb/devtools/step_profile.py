@@ -21,10 +21,10 @@ from ..experiments.smollm2 import committed
 from .benchmarks import machine_info, interleave, paired_ratios, _torch_threads
 
 # %% auto #0
-__all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'PhaseClock', 'pass_tokens', 'StepProfiler', 'profiled',
-           'matmul_flops_per_token', 'backward_factor', 'phase_tokens', 'step_flops', 'matmul_peak', 'phase_table',
-           'profile_trainer', 'profile_steps', 'demo_step_configs', 'profile_rows', 'profile_markdown', 'plot_profile',
-           'precision_agreement']
+__all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'PhaseClock', 'pass_tokens', 'StepProfiler',
+           'profiled', 'matmul_flops_per_token', 'backward_factor', 'phase_tokens', 'step_flops', 'matmul_peak',
+           'phase_table', 'profile_trainer', 'profile_steps', 'demo_step_configs', 'profile_rows', 'profile_markdown',
+           'plot_profile', 'precision_agreement', 'sampling_profile']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -380,3 +380,46 @@ def precision_agreement(trainer, inputs, dtype=torch.bfloat16, seed: int = 0) ->
                 grad_cosine=float(torch.nn.functional.cosine_similarity(g.double(), g32.double(), dim=0)),
                 grad_rel_diff=float((g - g32).norm() / g32.norm().clamp_min(1e-30)),
                 grad_norm_ratio=float(g.norm() / g32.norm().clamp_min(1e-30)))
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #aa4e2a9a
+SAMPLING_OP_GROUPS = {'matmul': ('aten::mm', 'aten::addmm', 'aten::bmm'),
+                      'attention': ('aten::_scaled_dot_product_flash_attention_for_cpu', 'aten::_scaled_dot_product_attention_math',
+                                    'aten::_softmax_backward_data'),
+                      'sampler': ('aten::exponential_', 'aten::multinomial', 'aten::_softmax', 'aten::argmax', 'aten::div'),
+                      'KV cache': ('aten::cat',), 'masks': ('aten::where',)}
+
+def _op_group(name: str) -> str:
+    return next((group for group, ops in SAMPLING_OP_GROUPS.items() if name in ops), 'other')
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #cefad166
+def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_tokens: int = 64, temperature: float = 0.7,
+                     seed: int = 0) -> dict:
+    """HF `generate` of `n` samples per prompt (each prompt's rows adjacent, as TRL lays them out; every row runs
+    `max_new_tokens`): CPU seconds of one call after a warm-up, the share of the profiled CPU time per operator group
+    (`SAMPLING_OP_GROUPS`; `aten::div` counts as the sampler's although the model divides too), and the CPU seconds of
+    the prefill of all rows against that of the distinct prompts."""
+    side = tokenizer.padding_side
+    tokenizer.padding_side = 'left'
+    try: enc = tokenizer(prompts, return_tensors='pt', padding=True)
+    finally: tokenizer.padding_side = side
+    ids, mask = enc.input_ids.repeat_interleave(n, 0), enc.attention_mask.repeat_interleave(n, 0)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    def generate():
+        torch.manual_seed(seed)
+        return model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens, min_new_tokens=max_new_tokens,
+                              do_sample=True, temperature=temperature, top_k=0, top_p=1.0, pad_token_id=pad)
+    def cpu_seconds(fn):
+        t0 = time.process_time(); fn(); return time.process_time() - t0
+    with torch.no_grad():
+        generate()
+        seconds = cpu_seconds(generate)
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof: generate()
+        prefill_all = cpu_seconds(lambda: model(input_ids=ids, attention_mask=mask))
+        prefill_distinct = cpu_seconds(lambda: model(input_ids=enc.input_ids, attention_mask=enc.attention_mask))
+    groups = defaultdict(float)
+    for e in prof.key_averages(): groups[_op_group(e.key)] += e.self_cpu_time_total
+    total = sum(groups.values())
+    return dict(rows=int(ids.size(0)), prompt_tokens=int(enc.attention_mask.sum()) * n, positions=int(ids.numel()),
+                new_tokens=int(ids.size(0)) * max_new_tokens, threads=torch.get_num_threads(), cpu_s=seconds,
+                shares={g: groups[g] / total for g in [*SAMPLING_OP_GROUPS, 'other']},
+                prefill_all_cpu_s=prefill_all, prefill_distinct_cpu_s=prefill_distinct)
