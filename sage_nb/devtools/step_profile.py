@@ -4,10 +4,9 @@
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #e652cc13
 from __future__ import annotations
-import functools, math, statistics, tempfile, time
-from contextlib import nullcontext
+import functools, statistics, tempfile, time
 from collections import defaultdict
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Callable
 
 import torch
@@ -383,13 +382,12 @@ def precision_agreement(trainer, inputs, dtype=torch.bfloat16, seed: int = 0) ->
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #aa4e2a9a
 SAMPLING_OP_GROUPS = {'matmul': ('aten::mm', 'aten::addmm', 'aten::bmm'),
-                      'attention': ('aten::_scaled_dot_product_flash_attention_for_cpu', 'aten::_scaled_dot_product_attention_math',
-                                    'aten::_softmax_backward_data'),
+                      'attention': ('aten::_scaled_dot_product_flash_attention_for_cpu', 'aten::_scaled_dot_product_attention_math'),
                       'sampler': ('aten::exponential_', 'aten::multinomial', 'aten::_softmax', 'aten::argmax', 'aten::div'),
                       'KV cache': ('aten::cat',), 'masks': ('aten::where',)}
+_GROUP_OF_OP = {op: group for group, ops in SAMPLING_OP_GROUPS.items() for op in ops}
 
-def _op_group(name: str) -> str:
-    return next((group for group, ops in SAMPLING_OP_GROUPS.items() if name in ops), 'other')
+def _op_group(name: str) -> str: return _GROUP_OF_OP.get(name, 'other')
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #cefad166
 def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_tokens: int = 64, temperature: float = 0.7,
