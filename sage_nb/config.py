@@ -62,8 +62,9 @@ class SAGEConfig(GRPOConfig):
     shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
     kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
     entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
-    share_prompt_prefix: bool = field(default=False, metadata={'help': "Log-prob passes compute each distinct prompt once for all its "
-                                      "completions (trainer.shared_prompt_logps): the same values up to float rounding, fewer FLOPs."})
+    share_prompt_prefix: bool = field(default=False, metadata={'help': "Log-prob passes and HF sampling compute each distinct prompt "
+                                      "once for all its completions (trainer.shared_prompt_logps, trainer.prompts_prefilled_once): the "
+                                      "same values up to float rounding, fewer FLOPs."})
     dynamic_sampling: bool = field(default=False, metadata={'help': "DAPO's dynamic sampling, for every algorithm: groups whose rewards "
                                    "are all equal are dropped and new prompts sampled until the batch holds its number of groups "
                                    "whose rewards differ (15_sampling); training only, one process."})

@@ -32,8 +32,8 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'prompt_key_rows', 'shared_prompt_logps',
-           'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer',
-           'prompt_key', 'loss_mask', 'old_logps']
+           'prompt_prefill_cache', 'prompts_prefilled_once', 'guide_dump_records', 'RolloutReplay', 'HookState',
+           'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -206,6 +206,38 @@ def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits
         if compute_entropy: all_entropies.append(out.entropy[:, -logits_to_keep:])
     return torch.cat(all_logps), (torch.cat(all_entropies) if compute_entropy else None), None
 
+# %% ../nbs/22_trainer.ipynb #b30b1894
+def prompt_prefill_cache(model, input_ids: Tensor, attention_mask: Tensor, autocast=nullcontext):
+    "A KV cache of each row's prompt but its last token, each distinct prompt computed once; None where no prompt repeats."
+    if input_ids.size(1) < 2: return None
+    keys = torch.cat([input_ids[:, :-1], attention_mask[:, :-1].to(input_ids.dtype)], 1)
+    distinct, rows = torch.unique(keys, dim=0, return_inverse=True)
+    if distinct.size(0) == keys.size(0): return None
+    cut = input_ids.size(1) - 1
+    ids, mask = distinct[:, :cut], distinct[:, cut:].to(attention_mask.dtype)
+    positions = (mask.long().cumsum(-1) - 1).masked_fill(mask == 0, 0)      # as `generate` numbers left-padded prompts
+    with autocast():
+        out = _unwrapped(model).get_decoder()(input_ids=ids, attention_mask=mask, position_ids=positions, use_cache=True)
+    cache = getattr(out, 'cache', None) or getattr(out, 'past_key_values', None)
+    if cache is None: return None
+    cache.batch_select_indices(rows)                                         # each row gets its prompt's keys and values
+    return cache
+
+@contextmanager
+def prompts_prefilled_once(model, autocast=nullcontext):
+    "Inside the block, `model.generate(input_ids=..., attention_mask=...)` prefills each distinct prompt once (`prompt_prefill_cache`)."
+    own, original = vars(model).get('generate'), model.generate
+    def generate(*args, input_ids=None, attention_mask=None, **kwargs):
+        plain = args or input_ids is None or attention_mask is None or {'cache', 'past_key_values', 'inputs_embeds'} & set(kwargs)
+        cache = None if plain else prompt_prefill_cache(model, input_ids, attention_mask, autocast)
+        if cache is not None: kwargs[_cache_kwarg(model)] = cache
+        return original(*args, input_ids=input_ids, attention_mask=attention_mask, **kwargs)
+    model.generate = generate
+    try: yield model
+    finally:
+        if own is None: del model.generate
+        else: model.generate = own
+
 # %% ../nbs/22_trainer.ipynb #2b323282
 def guide_dump_records(out: dict, log_q: Tensor, mask: Tensor, entropies: Tensor | None, k: int, *, step: int,
                        rollout: int, guide: str | None, decode=None) -> list[dict]:
@@ -357,7 +389,8 @@ class SAGETrainer(GRPOTrainer):
         "TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."
         # TRL: samples the completions of `prompts` (HF generation, vLLM or a tool loop) and returns their ids and texts.
         # SAGE: records each decoding step's entropy off the LM head while it samples: the sampler computes those logits
-        # anyway, so the guide's entropies cost no forward. Under dynamic sampling it hands back the rows already sampled.
+        # anyway, so the guide's entropies cost no forward. With `share_prompt_prefix`, HF generation prefills each
+        # distinct prompt once (`prompts_prefilled_once`). Under dynamic sampling it hands back the rows already sampled.
         h = self.hook_state
         if h.replay is not None:   # dynamic sampling already sampled these rows
             h.recorder = h.replay.recorder
@@ -367,8 +400,10 @@ class SAGETrainer(GRPOTrainer):
             lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
             rec = GenerationEntropyRecorder(lm_head, self.temperature)
         h.recorder = rec
-        if rec is None: return super()._generate(prompts)
-        with rec: return super()._generate(prompts)
+        hf = self.args.share_prompt_prefix and not (self.use_vllm or self.tools or self._unsloth or getattr(self, 'rollout_func', None))
+        with (rec or nullcontext(),   # TRL samples from the model it unwraps for generation: this same object
+              prompts_prefilled_once(self.accelerator.unwrap_model(self.model_wrapped), self.accelerator.autocast) if hf else nullcontext()):
+            return super()._generate(prompts)
 
     def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
         "TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."

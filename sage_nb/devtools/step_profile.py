@@ -14,7 +14,7 @@ import torch
 from ..core import ConfigError, atomic_write_json
 from ..config import load_config, sage_config
 from ..train import load_policy, load_rl_dataset, prepare_tiny_assets, reward_functions
-from ..trainer import SAGETrainer, prompt_key_rows
+from ..trainer import SAGETrainer, prompt_key_rows, prompts_prefilled_once
 from ..experiments.regime import demo_arms
 from ..experiments.smollm2 import committed
 from .benchmarks import machine_info, interleave, paired_ratios, _torch_threads
@@ -394,8 +394,9 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
                      seed: int = 0) -> dict:
     """HF `generate` of `n` samples per prompt (each prompt's rows adjacent, as TRL lays them out; every row runs
     `max_new_tokens`): CPU seconds of one call after a warm-up, the share of the profiled CPU time per operator group
-    (`SAMPLING_OP_GROUPS`; `aten::div` counts as the sampler's although the model divides too), and the CPU seconds of
-    the prefill of all rows against that of the distinct prompts."""
+    (`SAMPLING_OP_GROUPS`; `aten::div` counts as the sampler's although the model divides too), the CPU seconds of
+    the prefill of all rows against that of the distinct prompts, and the same call with each prompt prefilled once
+    (`prompts_prefilled_once`): its CPU seconds and the share of rows whose tokens are the same for the same seed."""
     side = tokenizer.padding_side
     tokenizer.padding_side = 'left'
     try: enc = tokenizer(prompts, return_tensors='pt', padding=True)
@@ -409,8 +410,11 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
     def cpu_seconds(fn):
         t0 = time.process_time(); fn(); return time.process_time() - t0
     with torch.no_grad():
-        generate()
+        plain = generate()
         seconds = cpu_seconds(generate)
+        with prompts_prefilled_once(model):
+            prefilled = generate()
+            prefilled_seconds = cpu_seconds(generate)
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof: generate()
         prefill_all = cpu_seconds(lambda: model(input_ids=ids, attention_mask=mask))
         prefill_distinct = cpu_seconds(lambda: model(input_ids=enc.input_ids, attention_mask=enc.attention_mask))
@@ -420,4 +424,5 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
     return dict(rows=int(ids.size(0)), prompt_tokens=int(enc.attention_mask.sum()) * n, positions=int(ids.numel()),
                 new_tokens=int(ids.size(0)) * max_new_tokens, threads=torch.get_num_threads(), cpu_s=seconds,
                 shares={g: groups[g] / total for g in [*SAMPLING_OP_GROUPS, 'other']},
-                prefill_all_cpu_s=prefill_all, prefill_distinct_cpu_s=prefill_distinct)
+                prefill_all_cpu_s=prefill_all, prefill_distinct_cpu_s=prefill_distinct, prefilled_cpu_s=prefilled_seconds,
+                prefilled_same_rows=(plain == prefilled).all(1).float().mean().item())
