@@ -13,6 +13,7 @@ from pathlib import Path
 
 import torch
 from torch import Tensor
+import torch.nn.functional as F
 from trl import GRPOConfig, GRPOTrainer
 from trl.models.utils import disable_gradient_checkpointing
 
@@ -31,9 +32,10 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
-           'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'prompt_key_rows', 'shared_prompt_logps',
-           'prompt_prefill_cache', 'prompts_prefilled_once', 'guide_dump_records', 'RolloutReplay', 'HookState',
-           'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask', 'old_logps']
+           'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
+           'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'guide_dump_records',
+           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask',
+           'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -163,6 +165,26 @@ def plain_logits_pass(model, ids: Tensor, attn: Tensor, T: int, batch_size: int,
         ents.append(ent); lps.append(lp)
     return torch.cat(ents), torch.cat(lps)
 
+# %% ../nbs/22_trainer.ipynb #1329c9b7
+def length_groups(lengths: Tensor, prompt_of: Tensor, prompt_cols: int, max_rows: int | None = None,
+                  max_groups: int = 4) -> list[Tensor]:
+    "Row indices in groups of similar length (longest first): the split of least positions to run, each group to its longest row."
+    order = torch.argsort(lengths, descending=True, stable=True)
+    L, P, n = lengths[order].tolist(), prompt_of[order].tolist(), len(lengths)
+    max_rows = max_rows or n
+    cost = lambda a, b: (b - a) * (L[a] + 1) + len(set(P[a:b])) * prompt_cols    # rows a..b-1 of the sorted order
+    best = [[float('inf')] * (n + 1) for _ in range(max_groups + 1)]              # best[g][j]: first j rows in g groups
+    start = [[0] * (n + 1) for _ in range(max_groups + 1)]
+    best[0][0] = 0
+    for g in range(1, max_groups + 1):
+        for j in range(1, n + 1):
+            for i in range(max(0, j - max_rows), j):
+                if best[g - 1][i] + cost(i, j) < best[g][j]: best[g][j], start[g][j] = best[g - 1][i] + cost(i, j), i
+    g = min(range(1, max_groups + 1), key=lambda k: best[k][n])                  # fewest groups among the cheapest
+    bounds, j = [], n
+    while j > 0: bounds.append((start[g][j], j)); j, g = start[g][j], g - 1
+    return [order[i:j] for i, j in reversed(bounds)]
+
 # %% ../nbs/22_trainer.ipynb #e1b8fb71
 def _unwrapped(model):
     "The transformers model under PEFT and DDP wrappers."
@@ -180,8 +202,9 @@ def prompt_key_rows(input_ids: Tensor, attention_mask: Tensor, logits_to_keep: i
     return torch.cat([input_ids[:, :cut], attention_mask[:, :cut].to(input_ids.dtype)], 1)
 
 def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits_to_keep: int, batch_size: int | None = None,
-                        compute_entropy: bool = False, autocast=nullcontext) -> tuple | None:
-    "TRL's (log-probs, entropies, None) of the last `logits_to_keep` tokens, each distinct prompt computed once; None where no prompt repeats."
+                        compute_entropy: bool = False, autocast=nullcontext, max_groups: int = 4) -> tuple | None:
+    """TRL's (log-probs, entropies, None) of the last `logits_to_keep` tokens, each distinct prompt computed once per group of
+    similar lengths (`length_groups`, at most `max_groups`), 0 past a row's last real token; None where no prompt repeats."""
     inner = _unwrapped(model)
     checkpointing = getattr(inner, 'is_activation_checkpointing', None)   # transformers >= 5.2x; before: is_gradient_checkpointing
     if checkpointing is None: checkpointing = getattr(inner, 'is_gradient_checkpointing', False)
@@ -189,11 +212,16 @@ def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits
     if prompts is None or (inner.training and checkpointing): return None
     if torch.unique(prompts, dim=0).size(0) == prompts.size(0): return None
     cut = prompts.size(1) // 2                                # its ids, then its mask
-    name, batch_size = _cache_kwarg(model), batch_size or input_ids.size(0)
+    name, T = _cache_kwarg(model), logits_to_keep
+    tail = attention_mask[:, -T:]
+    lengths = (tail * torch.arange(1, T + 1, device=tail.device)).amax(1)   # through each row's last real token
+    groups = length_groups(lengths.cpu(), torch.unique(prompts, dim=0, return_inverse=True)[1].cpu(), cut, batch_size, max_groups)
     all_logps, all_entropies = [], []
-    for s in range(0, input_ids.size(0), batch_size):
-        ids, mask = input_ids[s:s + batch_size], attention_mask[s:s + batch_size]
-        distinct, rows = torch.unique(prompts[s:s + batch_size], dim=0, return_inverse=True)
+    for rows_of_group in groups:
+        rows_of_group = rows_of_group.to(input_ids.device)
+        width = max(int(lengths[rows_of_group].max()), 1)    # the group's longest completion: its pass stops there
+        ids, mask = input_ids[rows_of_group, :cut + 1 + width], attention_mask[rows_of_group, :cut + 1 + width]
+        distinct, rows = torch.unique(prompts[rows_of_group], dim=0, return_inverse=True)
         with autocast():
             head = model(input_ids=distinct[:, :cut], attention_mask=distinct[:, cut:].to(mask.dtype), use_cache=True, logits_to_keep=1)
             cache = getattr(head, 'cache', None) or getattr(head, 'past_key_values', None)
@@ -202,9 +230,10 @@ def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits
             labels = ids[:, cut:].masked_fill(mask[:, cut:] == 0, -100)
             labels[:, 0] = -100                                # the last prompt token: scored by nothing, as in TRL's labels
             out = model(input_ids=ids[:, cut:], attention_mask=mask, labels=labels, fused_lm_head=True, **{name: cache})
-        all_logps.append(out.log_probs[:, -logits_to_keep:])
-        if compute_entropy: all_entropies.append(out.entropy[:, -logits_to_keep:])
-    return torch.cat(all_logps), (torch.cat(all_entropies) if compute_entropy else None), None
+        all_logps.append(F.pad(out.log_probs[:, -width:], (0, T - width)))          # 0 past the group's longest row
+        if compute_entropy: all_entropies.append(F.pad(out.entropy[:, -width:], (0, T - width)))
+    back = torch.argsort(torch.cat(groups)).to(input_ids.device)               # each row back in its place
+    return torch.cat(all_logps)[back], (torch.cat(all_entropies)[back] if compute_entropy else None), None
 
 # %% ../nbs/22_trainer.ipynb #b30b1894
 def prompt_prefill_cache(model, input_ids: Tensor, attention_mask: Tensor, autocast=nullcontext):
