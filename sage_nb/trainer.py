@@ -430,9 +430,13 @@ class SAGETrainer(GRPOTrainer):
             rec = GenerationEntropyRecorder(lm_head, self.temperature)
         h.recorder = rec
         hf = self.args.share_prompt_prefix and not (self.use_vllm or self.tools or self._unsloth or getattr(self, 'rollout_func', None))
-        with (rec or nullcontext(),   # TRL samples from the model it unwraps for generation: this same object
-              prompts_prefilled_once(self.accelerator.unwrap_model(self.model_wrapped), self.accelerator.autocast) if hf else nullcontext()):
-            return super()._generate(prompts)
+        if not hf:
+            with rec or nullcontext(): return super()._generate(prompts)
+        sampler = self.accelerator.unwrap_model(self.model_wrapped)   # the object TRL calls `generate` on
+        # the prefill runs as `generate` would: under autocast only where accelerate wrapped the causal LM that decodes
+        # (full fine-tuning); PEFT's `generate` decodes with the unwrapped base model, in float32
+        autocast = self.accelerator.autocast if hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
+        with rec or nullcontext(), prompts_prefilled_once(sampler, autocast): return super()._generate(prompts)
 
     def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
         "TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."
