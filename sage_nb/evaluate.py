@@ -5,6 +5,7 @@
 # %% ../nbs/32_evaluate.ipynb #0425c769
 from __future__ import annotations
 import argparse, dataclasses, gc, hashlib, importlib.util, json, logging, math, os, random, re, sys, time, warnings
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
@@ -78,10 +79,13 @@ def _set_seed(seed: int):
 
 def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 1.0, top_p: float = 1.0,
                      max_new_tokens: int = 512, batch_size: int = 64, seed: int = 0,
-                     progress: bool = False) -> list[list[dict]]:
-    "n samples per prompt with HF `generate` (left padding, `num_return_sequences`); prompts are strings or chat messages."
+                     progress: bool = False, prefill_once: bool = True) -> list[list[dict]]:
+    """n samples per prompt with HF `generate` (left padding, each prompt's rows adjacent, as `num_return_sequences`
+    lays them out); prompts are strings or chat messages. `prefill_once`: each prompt's prefill is computed once for
+    its samples (`trainer.prompts_prefilled_once`), the same samples up to float rounding."""
     import torch
     from tqdm.auto import tqdm
+    from sage_nb.trainer import prompts_prefilled_once   # deferred: the trainer imports TRL
     texts = [render_prompt(p, tokenizer) for p in prompts]
     add_special = not any(isinstance(p, (list, tuple)) for p in prompts)   # a chat template already wrote BOS
     if tokenizer.padding_side != 'left': tokenizer.padding_side = 'left'
@@ -98,8 +102,11 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
             enc = tokenizer([texts[i] for i in idx], return_tensors='pt', padding=True, add_special_tokens=add_special).to(device)
             _check_generate_size(model, len(idx) * (1 if greedy else nrs), enc['input_ids'].shape[1], max_new_tokens, device)
             kw = dict(do_sample=False) if greedy else dict(do_sample=True, temperature=temperature, top_p=top_p, top_k=0)
-            with torch.no_grad():
-                gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if greedy else nrs,
+            rows = 1 if greedy else nrs
+            share = prefill_once and rows > 1 and set(enc) == {'input_ids', 'attention_mask'}
+            if share: enc = {k: v.repeat_interleave(rows, 0) for k, v in enc.items()}   # num_return_sequences' layout
+            with torch.no_grad(), prompts_prefilled_once(model) if share else nullcontext():
+                gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if share else rows,
                                      pad_token_id=pad_id, **kw)
             new = gen[:, enc['input_ids'].shape[1]:].tolist()
             if greedy: new = [row for row in new for _ in range(nrs)]
