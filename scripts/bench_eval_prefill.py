@@ -19,12 +19,10 @@ def main():
     a = p.parse_args()
     from sage_nb.core import atomic_write_json
     from sage_nb.evaluate import generate_samples
-    from sage_nb.train import load_policy, load_rl_dataset, prepare_tiny_assets
+    from sage_nb.train import load_rl_dataset
     from sage_nb.devtools.benchmarks import machine_info, _torch_threads
-    from sage_nb.devtools.step_profile import demo_step_configs
-    cfg = demo_step_configs(Path(tempfile.gettempdir())/'sage_eval_prefill')['GRPO']
-    prepare_tiny_assets(cfg)
-    model, tok, _ = load_policy(cfg)
+    from sage_nb.devtools.step_profile import demo_policy
+    cfg, model, tok, _ = demo_policy(Path(tempfile.gettempdir())/'sage_eval_prefill')
     prompts = list(load_rl_dataset(cfg, tok)[:8]['prompt'])
     seconds, samples = {'prefill every sample': [], 'prefill once per prompt': []}, {}
     with _torch_threads(1, 'cpu'):

@@ -24,13 +24,11 @@ def main():
     from trl.trainer.utils import add_fused_lm_head
     from sage_nb.core import atomic_write_json
     from sage_nb.data import render_prompt
-    from sage_nb.train import load_policy, load_rl_dataset, prepare_tiny_assets
+    from sage_nb.train import load_rl_dataset
     from sage_nb.trainer import shared_prompt_logps, length_groups
     from sage_nb.devtools.benchmarks import machine_info, _torch_threads
-    from sage_nb.devtools.step_profile import demo_step_configs
-    cfg = demo_step_configs(Path(tempfile.gettempdir())/'sage_pass_groups')['GRPO']
-    prepare_tiny_assets(cfg)
-    lm, tok, peft_config = load_policy(cfg)
+    from sage_nb.devtools.step_profile import demo_policy
+    cfg, lm, tok, peft_config = demo_policy(Path(tempfile.gettempdir())/'sage_pass_groups')
     lm = get_peft_model(lm, peft_config)
     add_fused_lm_head(lm.get_base_model(), temperature=cfg.generation['temperature'], outputs=('log_probs', 'entropy'))
     prompts = [render_prompt(x, tok) for x in load_rl_dataset(cfg, tok)[:4]['prompt']]

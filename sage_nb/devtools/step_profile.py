@@ -22,8 +22,8 @@ from .benchmarks import machine_info, interleave, paired_ratios, _torch_threads
 # %% auto #0
 __all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'PhaseClock', 'pass_tokens', 'StepProfiler',
            'profiled', 'matmul_flops_per_token', 'backward_factor', 'phase_tokens', 'step_flops', 'matmul_peak',
-           'phase_table', 'profile_trainer', 'profile_steps', 'demo_step_configs', 'profile_rows', 'profile_markdown',
-           'plot_profile', 'precision_agreement', 'sampling_profile']
+           'phase_table', 'profile_trainer', 'profile_steps', 'demo_step_configs', 'demo_policy', 'profile_rows',
+           'profile_markdown', 'plot_profile', 'precision_agreement', 'sampling_profile']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -285,6 +285,13 @@ def demo_step_configs(out_dir='outputs/profile', seed: int = 0, overrides=()) ->
     run = lambda arm, *extra: load_config(preset='cpu-smollm2', overrides=[*arm.overrides(out_dir), *overrides, *extra])
     return {'GRPO': run(arms['GRPO']), 'SAGE_Branch': run(arms['SAGE_Branch']),
             'SAGE_Branch (extra_pass)': run(arms['SAGE_Branch'], 'sage.entropy_route=extra_pass')}
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #be7c29b6
+def demo_policy(scratch) -> tuple:
+    "(config, model, tokenizer, LoRA config) of the real demo's GRPO run (`demo_step_configs`), its data written under `scratch`."
+    cfg = demo_step_configs(scratch)['GRPO']
+    prepare_tiny_assets(cfg)   # writes the run's curriculum file
+    return (cfg, *load_policy(cfg))
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #5f3d4dda
 def profile_rows(record: dict) -> list[dict]:
