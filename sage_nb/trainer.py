@@ -172,14 +172,17 @@ def length_groups(lengths: Tensor, prompt_of: Tensor, prompt_cols: int, max_rows
     order = torch.argsort(lengths, descending=True, stable=True)
     L, P, n = lengths[order].tolist(), prompt_of[order].tolist(), len(lengths)
     max_rows = max_rows or n
-    cost = lambda a, b: (b - a) * (L[a] + 1) + len(set(P[a:b])) * prompt_cols    # rows a..b-1 of the sorted order
+    max_groups = max(max_groups, -(-n // max_rows))     # enough groups for every row, each within max_rows
     best = [[float('inf')] * (n + 1) for _ in range(max_groups + 1)]              # best[g][j]: first j rows in g groups
     start = [[0] * (n + 1) for _ in range(max_groups + 1)]
     best[0][0] = 0
     for g in range(1, max_groups + 1):
         for j in range(1, n + 1):
-            for i in range(max(0, j - max_rows), j):
-                if best[g - 1][i] + cost(i, j) < best[g][j]: best[g][j], start[g][j] = best[g - 1][i] + cost(i, j), i
+            seen = set()                                 # the distinct prompts of rows i..j-1, grown as i moves down
+            for i in range(j - 1, max(0, j - max_rows) - 1, -1):
+                seen.add(P[i])
+                c = best[g - 1][i] + (j - i) * (L[i] + 1) + len(seen) * prompt_cols   # L[i]: the group's longest
+                if c <= best[g][j]: best[g][j], start[g][j] = c, i                      # <=: the earliest start on a tie
     g = min(range(1, max_groups + 1), key=lambda k: best[k][n])                  # fewest groups among the cheapest
     bounds, j = [], n
     while j > 0: bounds.append((start[g][j], j)); j, g = start[g][j], g - 1
@@ -210,12 +213,13 @@ def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits
     if checkpointing is None: checkpointing = getattr(inner, 'is_gradient_checkpointing', False)
     prompts = prompt_key_rows(input_ids, attention_mask, logits_to_keep)
     if prompts is None or (inner.training and checkpointing): return None
-    if torch.unique(prompts, dim=0).size(0) == prompts.size(0): return None
+    distinct_prompts, prompt_of = torch.unique(prompts, dim=0, return_inverse=True)
+    if distinct_prompts.size(0) == prompts.size(0): return None
     cut = prompts.size(1) // 2                                # its ids, then its mask
     name, T = _cache_kwarg(model), logits_to_keep
     tail = attention_mask[:, -T:]
     lengths = (tail * torch.arange(1, T + 1, device=tail.device)).amax(1)   # through each row's last real token
-    groups = length_groups(lengths.cpu(), torch.unique(prompts, dim=0, return_inverse=True)[1].cpu(), cut, batch_size, max_groups)
+    groups = length_groups(lengths.cpu(), prompt_of.cpu(), cut, batch_size, max_groups)
     all_logps, all_entropies = [], []
     for rows_of_group in groups:
         rows_of_group = rows_of_group.to(input_ids.device)
@@ -238,8 +242,8 @@ def shared_prompt_logps(model, input_ids: Tensor, attention_mask: Tensor, logits
 # %% ../nbs/22_trainer.ipynb #b30b1894
 def prompt_prefill_cache(model, input_ids: Tensor, attention_mask: Tensor, autocast=nullcontext):
     "A KV cache of each row's prompt but its last token, each distinct prompt computed once; None where no prompt repeats."
-    if input_ids.size(1) < 2: return None
-    keys = torch.cat([input_ids[:, :-1], attention_mask[:, :-1].to(input_ids.dtype)], 1)
+    keys = prompt_key_rows(input_ids, attention_mask, 0)     # each row's prompt but its last token: ids, then mask
+    if keys is None: return None
     distinct, rows = torch.unique(keys, dim=0, return_inverse=True)
     if distinct.size(0) == keys.size(0): return None
     cut = input_ids.size(1) - 1
