@@ -20,16 +20,18 @@ from .smollm2 import (LM_NAME, EvalJob, SideJob, run_side_by_side, eval_side_job
 
 # %% auto #0
 __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDATION_PER_FAMILY', 'VALIDATION_N', 'KNOBS',
-           'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'TEST_PER_FAMILY',
+           'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'COMPARISON_STAGES', 'TEST_PER_FAMILY',
            'TEST_OOD_PER_FAMILY', 'TEST_N', 'DEMO_MINUTES', 'DEMO_LANES', 'DEMO_MARGIN', 'EVAL_SAMPLES_PER_S',
-           'DEMO_SEEDS', 'DEMO_METHODS', 'CurriculumConfig', 'problem_rates', 'in_window', 'curriculum_summary',
-           'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set', 'save_curriculum',
-           'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice', 'RegimeConfig',
-           'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'side_jobs', 'train_and_evaluate',
-           'run_stage', 'stage_c', 'stage_d', 'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'test_samples',
-           'demo_minutes', 'demo_fit_steps', 'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows',
-           'horizon_table', 'plot_horizon', 'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain',
-           'demo_results', 'demo_seed_summary', 'run_demo', 'demo_table', 'parse_args', 'export', 'demo_stages', 'main']
+           'DEMO_SEEDS', 'DEMO_METHODS', 'DEMO_DEFAULT', 'CurriculumConfig', 'problem_rates', 'in_window',
+           'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set',
+           'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
+           'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'side_jobs',
+           'train_and_evaluate', 'run_stage', 'stage_c', 'stage_d', 'stage_e', 'comparison_stage', 'horizon_steps',
+           'curve_steps', 'run_horizon', 'test_job', 'test_samples', 'demo_minutes', 'demo_fit_steps', 'pilot_stages',
+           'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon', 'demo_arms',
+           'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results', 'demo_seed_summary',
+           'run_demo', 'demo_table', 'method_difference', 'difference_reading', 'exploration_demo_table', 'parse_args',
+           'export', 'demo_stages', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -125,9 +127,10 @@ REGIME_COLLAPSE_LENGTH = 8.0      # tokens: a run whose last-quarter mean comple
 REGIME_TOLERANCE = 0.02           # pass@1: how close to the best a cheaper run may be, and how far above Base "learns" starts
 VALIDATION_PER_FAMILY, VALIDATION_N = 24, 8
 
-KNOBS = {'gamma': 'sage.gamma', 'entropy_coef': 'rl.entropy_coef'}   # what stage D tunes: the guide's γ, the entropy bonus
+KNOBS = {'gamma': 'sage.gamma', 'entropy_coef': 'rl.entropy_coef',              # what stage D tunes: the guide's γ, the entropy bonus
+         'passk_k': 'sage.passk_k', 'top_entropy_quantile': 'rl.top_entropy_quantile'}   # and stage E: pass@k's k, the 80/20 quantile
 PILOT_STEPS, HORIZON_STEPS, HORIZON_EVERY = 16, 96, 24
-STAGES = ('A', 'B', 'C', 'D')
+STAGES = ('A', 'B', 'C', 'D', 'E')
 
 @dataclass(frozen=True)
 class RegimeArm:
@@ -137,7 +140,7 @@ class RegimeArm:
     dynamic_sampling: bool = False
     steps: int = PILOT_STEPS
     algorithm: str = 'GRPO'
-    knob: tuple = ()                  # (name, value) of `KNOBS`, for stage D
+    knob: tuple = ()                  # (name, value) of `KNOBS`, for stages D and E
     seed: int = REGIME_SEED           # the pilot's runs use the tuning seed; the demo's, fresh ones
 
     def __post_init__(self):
@@ -296,6 +299,18 @@ def stage_d(chosen: RegimeArm, steps: int) -> dict:
     return {'SAGE_Branch': tuple(replace(chosen, algorithm='SAGE_Branch', knob=('gamma', g), steps=steps) for g in (0.5, 1.0, 2.0)),
             'entropy_bonus': tuple(replace(chosen, knob=('entropy_coef', c), steps=steps) for c in (0.001, 0.01, 0.03))}
 
+def stage_e(chosen: RegimeArm, steps: int) -> dict:
+    "{method: its runs} of stage E, like stage D's: pass@k training's k and the 80/20 rule's entropy quantile (PassK first)."
+    return {'PassK': tuple(replace(chosen, algorithm='PassK', knob=('passk_k', k), steps=steps) for k in (2, 3, 4)),
+            'GRPO_80_20': tuple(replace(chosen, knob=('top_entropy_quantile', q), steps=steps) for q in (0.1, 0.2, 0.5))}
+
+COMPARISON_STAGES = {'D': stage_d, 'E': stage_e}   # stage -> its {method: runs}, each picked by the same rule
+
+def comparison_stage(method: str) -> str:
+    "The stage (D or E) whose runs tune `method`."
+    if stage := next((s for s, runs in COMPARISON_STAGES.items() if method in runs(RegimeArm(1e-3), 1)), None): return stage
+    raise ConfigError(f"no pilot stage tunes {method!r}; stages D and E tune {[m for runs in COMPARISON_STAGES.values() for m in runs(RegimeArm(1e-3), 1)]}")
+
 def horizon_steps(arm: RegimeArm) -> list[int]: return list(range(HORIZON_EVERY, arm.steps + 1, HORIZON_EVERY))
 
 def curve_steps(curve: list[dict], tol: float = REGIME_TOLERANCE) -> int:
@@ -366,28 +381,33 @@ def pilot_stages(cfg: RegimeConfig | None = None, base: dict | None = None) -> d
     out['C'] = dict(runs=[horizon.name], records=[rec] if rec else [], done=rec is not None, curve_steps=picked, demo_steps=fit)
     if rec is None: return out
     if fit is None: raise ConfigError(f"no checkpoint up to step {picked} fits the demo's {DEMO_MINUTES} minutes at {rec['step_s']:.0f} s a step")
-    out['D'] = {}
-    for method, runs in stage_d(chosen, out['C']['demo_steps']).items():
-        recs = [r for r in (_saved_record(cfg.record_path(a.name)) for a in runs) if r is not None]
-        done = len(recs) == len(runs)
-        out['D'][method] = dict(runs=[a.name for a in runs], records=recs, done=done,
-                                choice=regime_choice(recs, -np.inf) if done else None)   # a pick whether or not it learns
+    for stage, methods in COMPARISON_STAGES.items():
+        out[stage] = {}
+        for method, runs in methods(chosen, out['C']['demo_steps']).items():
+            recs = [r for r in (_saved_record(cfg.record_path(a.name)) for a in runs) if r is not None]
+            done = len(recs) == len(runs)
+            out[stage][method] = dict(runs=[a.name for a in runs], records=recs, done=done,
+                                      choice=regime_choice(recs, -np.inf) if done else None)   # a pick whether or not it learns
     return out
 
-def stage_arms(stage: str, cfg: RegimeConfig | None = None, base: dict | None = None) -> tuple:
-    "The runs of `stage` (A to D); each later stage needs the one before it done and its choice made."
+def stage_arms(stage: str, cfg: RegimeConfig | None = None, base: dict | None = None, methods=None) -> tuple:
+    "The runs of `stage` (A to E; of D and E only `methods`' where given); each later stage needs the one before it done and its choice made."
     if stage not in STAGES: raise ConfigError(f"stage must be one of {STAGES}, got {stage!r}")
+    if methods and stage not in COMPARISON_STAGES: raise ConfigError(f"only stages {list(COMPARISON_STAGES)} have methods to choose; stage {stage} has none")
     if stage == 'A': return STAGE_A
     st = pilot_stages(cfg, base)
     before = STAGES[STAGES.index(stage) - 1]
     prev = st.get(before)
+    if stage == 'E': prev = dict(done=all(d['done'] for d in prev.values())) if prev else None
     if prev is None or not prev['done']: raise ConfigError(f"stage {stage} needs stage {before} finished first (sage-lm-regime pilot --stage {before})")
     if before in ('A', 'B') and prev['choice'] is None:
         raise ConfigError(f"stage {before} chose no setting: no run learned by the rule, so there is no stage {stage}")
     if stage == 'B': return stage_b(RegimeArm(**prev['chosen_arm']).learning_rate)
     chosen = RegimeArm(**st['B']['chosen_arm'])
     if stage == 'C': return (stage_c(chosen),)
-    return tuple(a for runs in stage_d(chosen, st['C']['demo_steps']).values() for a in runs)
+    runs = COMPARISON_STAGES[stage](chosen, st['C']['demo_steps'])
+    if unknown := [m for m in methods or () if m not in runs]: raise ConfigError(f"stage {stage} has no method {unknown}; it has {list(runs)}")
+    return tuple(a for m, arms in runs.items() if not methods or m in methods for a in arms)
 
 def pilot_table(stages: dict) -> str:
     "Markdown table of the pilot's records so far, with each stage's choice."
@@ -395,7 +415,7 @@ def pilot_table(stages: dict) -> str:
     lines = ['| stage | run | validation pass@1 (audited) [95%] | pass@8 | length, last quarter | tokens / step | step (s) | collapsed | chosen |',
              '|---|---|---|---|---|---|---|---|---|']
     if b: lines.append(f"| | Base | {b['score']:.3f} [{b['score_lo']:.3f}, {b['score_hi']:.3f}] | {b['pass@8']:.3f} | | | | | |")
-    groups = [(s, stages.get(s, {})) for s in ('A', 'B', 'C')] + [(f'D {m}', d) for m, d in stages.get('D', {}).items()]
+    groups = [(s, stages.get(s, {})) for s in ('A', 'B', 'C')] + [(f'{s} {m}', d) for s in COMPARISON_STAGES for m, d in stages.get(s, {}).items()]
     for stage, st in groups:
         for r in st.get('records', []):
             length = last_quarter_length(r)
@@ -457,10 +477,11 @@ def plot_horizon(stages: dict, window: int = 4):
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #8a46a829
 DEMO_SEEDS = (0, 1, 2, 3)          # fresh seeds: 0 is `make demo-lm`, 1-3 make the table; none is the tuning seed
-DEMO_METHODS = ('GRPO', 'SAGE_Branch', 'entropy_bonus')
+DEMO_METHODS = ('GRPO', 'SAGE_Branch', 'entropy_bonus', 'PassK', 'GRPO_80_20')
+DEMO_DEFAULT = DEMO_METHODS[:3]     # the registered demo's runs; PassK and GRPO_80_20 are stage E's, on seeds 1-3 (issue 49)
 
-def demo_arms(stages: dict, seed: int, methods=DEMO_METHODS) -> dict:
-    "{method: its run on `seed`}: GRPO at the pilot's chosen setting for stage C's step count, and stage D's picks."
+def demo_arms(stages: dict, seed: int, methods=DEMO_DEFAULT) -> dict:
+    "{method: its run on `seed`}: GRPO at the pilot's chosen setting for stage C's step count, and stages D's and E's picks."
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed == REGIME_SEED:
         raise ConfigError(f"the demo runs on a fresh seed: an integer >= 0 other than the tuning seed {REGIME_SEED}; got {seed!r}")
     if unknown := [m for m in methods if m not in DEMO_METHODS]:
@@ -471,8 +492,9 @@ def demo_arms(stages: dict, seed: int, methods=DEMO_METHODS) -> dict:
     for m in methods:
         if m == 'GRPO': arm = replace(RegimeArm(**stages['B']['chosen_arm']), steps=horizon['demo_steps'])
         else:
-            d = (stages.get('D') or {}).get(m) or {}
-            if not d.get('done'): raise ConfigError(f"the demo's {m} run needs the pilot's stage D first (sage-lm-regime pilot --stage D); "
+            stage = comparison_stage(m)
+            d = (stages.get(stage) or {}).get(m) or {}
+            if not d.get('done'): raise ConfigError(f"the demo's {m} run needs the pilot's stage {stage} first (sage-lm-regime pilot --stage {stage}); "
                                                     "or leave it out: --methods GRPO")
             arm = RegimeArm(**next(r['arm'] for r in d['records'] if r['name'] == d['choice']))
         arms[m] = replace(arm, seed=seed)
@@ -516,7 +538,10 @@ def run_demo(arms: dict, seed: int, cfg: RegimeConfig | None = None, every: floa
     evals = {'Base': test_job(LM_NAME, 'Base', 0, results), **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results) for a in arms.values()}}
     train_and_evaluate(list(arms.values()), evals, cfg, parts=cfg.workers, every=every)
     summary = demo_seed_summary(load_results(results)['models'], arms, seed, cfg)
-    atomic_write_json(results.with_name(f'seed{seed}.json'), summary)
+    path = results.with_name(f'seed{seed}.json')
+    if path.is_file():   # a later method on a seed already run (stage E's): the seed's other runs stay in its summary
+        summary['runs'] = {**json.loads(path.read_text())['runs'], **summary['runs']}
+    atomic_write_json(path, summary)
     return summary
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #1e20c5ff
@@ -540,6 +565,30 @@ def demo_table(summaries: list[dict], pooled_seeds=DEMO_SEEDS[1:]) -> str:
         if g: lines.append(f"| {', '.join(str(s['seed']) for s in pooled if m in s['runs'])} pooled | {m} | | {ci(g)} | | | | |")
     return '\n'.join(lines)
 
+# %% ../../nbs/experiments/47_lm_regime.ipynb #02caf639
+def _entry(models: dict, run: dict) -> dict: return audited_entry(models[f"{run['name']}@{run['arm']['steps']}"])
+
+def method_difference(models: dict, summaries: list[dict], method: str, against: str = 'SAGE_Branch', k: int = 1,
+                      seeds=DEMO_SEEDS[1:]) -> dict | None:
+    "`method` minus `against`: audited test pass@k per problem, paired within each of `seeds` that ran both, averaged over them, bootstrapped over problems."
+    fams = curriculum_families()
+    diffs = [problem_differences(_entry(models, s['runs'][method]), _entry(models, s['runs'][against]), fams, k)
+             for s in summaries if s['seed'] in seeds and method in s['runs'] and against in s['runs']]
+    return dict(interval(np.mean(diffs, axis=0)), seeds=len(diffs)) if diffs else None
+
+def difference_reading(d: dict) -> str:
+    "The registered reading of a paired interval: 'above' or 'below' 0, or 'level' (it includes 0)."
+    return 'above' if d['lo'] > 0 else 'below' if d['hi'] < 0 else 'level'
+
+def exploration_demo_table(models: dict, summaries: list[dict], methods=('PassK', 'GRPO_80_20'), against: str = 'SAGE_Branch') -> str:
+    "Stage E's registered comparison: each method minus `against` on audited pass@16 (the verdict) and pass@1, pooled over seeds 1-3."
+    def ci(d): return f"{d['mean']:+.3f} [{d['lo']:+.3f}, {d['hi']:+.3f}]"
+    lines = [f'| method | seeds | minus {against}: pass@{TEST_N} [95%] | reading | minus {against}: pass@1 [95%] | reading |', '|---|---|---|---|---|---|']
+    for m in methods:
+        cov, acc = (method_difference(models, summaries, m, against, k) for k in (TEST_N, 1))
+        if cov: lines.append(f"| {m} | {cov['seeds']} | {ci(cov)} | {difference_reading(cov)} | {ci(acc)} | {difference_reading(acc)} |")
+    return '\n'.join(lines)
+
 # %% ../../nbs/experiments/47_lm_regime.ipynb #6633369b
 def parse_args(argv=None):
     import argparse
@@ -558,14 +607,15 @@ def parse_args(argv=None):
         s.add_argument('--out-dir', default=RegimeConfig.out_dir, help='where runs and records go (default: %(default)s)')
         if name == 'demo':
             s.add_argument('--seed', type=int, default=DEMO_SEEDS[0], help='a fresh seed: 0 for the demo, 1-3 for the table (default: %(default)s)')
-            s.add_argument('--methods', nargs='+', choices=DEMO_METHODS, default=list(DEMO_METHODS),
-                           help='which runs (default: all; GRPO alone needs only stages A-C)')
+            s.add_argument('--methods', nargs='+', choices=DEMO_METHODS, default=list(DEMO_DEFAULT),
+                           help=f"which runs (default: {' '.join(DEMO_DEFAULT)}; GRPO alone needs only stages A-C; PassK and GRPO_80_20 need stage E)")
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
             s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
-                           'sampling; C: the horizon; D: the comparison arms')
+                           'sampling; C: the horizon; D: the comparison arms; E: the exploration methods (issue 49)')
+            s.add_argument('--methods', nargs='+', metavar='METHOD', help="stages D and E: only these methods' runs (default: all of the stage's)")
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
     return p.parse_args(argv)
@@ -614,7 +664,7 @@ def main(argv=None) -> int:
             if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads))
             print(demo_table([summary])); return 0
         if a.command == 'pilot':
-            arms = stage_arms(a.stage, cfg)
+            arms = stage_arms(a.stage, cfg, methods=a.methods)
             run_horizon(arms[0], cfg) if a.stage == 'C' else run_stage(arms, cfg)
         stages = pilot_stages(cfg)
         if a.command == 'export': export(stages, cfg)
@@ -623,7 +673,8 @@ def main(argv=None) -> int:
             if s in stages: print(f"stage {s}: {'done' if stages[s]['done'] else 'not done'}; chosen: {stages[s]['choice']}")
         if 'C' in stages: print(f"stage C: {'done' if stages['C']['done'] else 'not done'}; demo steps: {stages['C']['demo_steps']} "
                                 f"(the curve's choice {stages['C'].get('curve_steps')}, fitted to {DEMO_MINUTES} minutes)")
-        for m, d in stages.get('D', {}).items(): print(f"stage D, {m}: {'done' if d['done'] else 'not done'}; chosen: {d['choice']}")
+        for s in COMPARISON_STAGES:
+            for m, d in stages.get(s, {}).items(): print(f"stage {s}, {m}: {'done' if d['done'] else 'not done'}; chosen: {d['choice']}")
         return 0
     except ConfigError as e:
         print(f"sage-lm-regime: {e}", file=sys.stderr); return 2
