@@ -22,20 +22,21 @@ from .named_models import is_named_model, gguf_path, ModelNotInstalled
 from .data import _EXTS
 
 # %% auto #0
-__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'ADVANTAGES', 'COV_LOSSES',
-           'FWD_KL_LOSSES', 'LOSS_TYPES', 'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS', 'GUIDE_PARAM_TYPES',
-           'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS', 'REWARD_NAMES',
-           'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'Split', 'split_settings',
-           'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings', 'TrackingSettings',
-           'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'unknown_keys', 'config_from_dict', 'config_to_dict',
-           'cpu_has_native_bf16', 'precision_flags', 'trainer_settings', 'trainer_value', 'sage_config',
-           'ignored_settings', 'auto_tau_quantile', 'tracker_problems', 'prompts_per_generation', 'validate_config',
-           'list_presets', 'load_config', 'save_config']
+__all__ = ['CREDITS', 'SEQUENCE_FORMS', 'SHAPING_REDUCES', 'SAMPLER_DTYPES', 'ENTROPY_ROUTES', 'KL_DIRECTIONS', 'ADVANTAGES',
+           'COV_LOSSES', 'FWD_KL_LOSSES', 'LOSS_TYPES', 'ALGORITHMS', 'ALGORITHM_NAMES', 'GUIDE_PARAMS',
+           'GUIDE_PARAM_TYPES', 'SAGE_ONLY', 'RUN_DEFAULTS', 'TRAINER_SECTIONS', 'PACKAGE_KEYS', 'REWARD_FUNCS',
+           'REWARD_NAMES', 'MAX_LEARNING_RATE', 'SEED_RANGE', 'PRESET_DIR', 'SAGEConfig', 'check_trl_fields', 'Split',
+           'split_settings', 'algorithm_settings', 'ModelSettings', 'LoraSettings', 'DataSettings', 'SFTSettings',
+           'TrackingSettings', 'HubSettings', 'Section', 'RunKeys', 'TrainConfig', 'unknown_keys', 'config_from_dict',
+           'config_to_dict', 'cpu_has_native_bf16', 'precision_flags', 'trainer_settings', 'trainer_value',
+           'sage_config', 'ignored_settings', 'auto_tau_quantile', 'tracker_problems', 'prompts_per_generation',
+           'validate_config', 'list_presets', 'load_config', 'save_config']
 
 # %% ../nbs/20_config.ipynb #b167dcea
 CREDITS = ('sequence', 'token', 'exact')
 SEQUENCE_FORMS = ('reward', 'returns_to_go')
 SHAPING_REDUCES = ('sum', 'mean')
+SAMPLER_DTYPES = (None, 'bfloat16')
 ENTROPY_ROUTES = ('auto', 'generation', 'extra_pass')
 KL_DIRECTIONS = ('reverse', 'forward')
 ADVANTAGES = ('grpo', 'passk')              # TRL's group advantages, or pass@k training's (16_exploration)
@@ -62,6 +63,10 @@ class SAGEConfig(GRPOConfig):
     shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
     kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
     entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
+    sampler_dtype: str | None = field(default=None, metadata={'help': "HF sampling from a copy of the policy in this dtype "
+                                      "('bfloat16'), LoRA adapters merged in, refreshed once per optimizer step (trainer.sampling_copy): "
+                                      "1.6x faster sampling of SmolLM2 on a CPU with avx512_bf16, from the policy rounded to bfloat16 "
+                                      "(log-probs 0.03 nats apart on average); None samples from the policy itself."})
     share_prompt_prefix: bool = field(default=False, metadata={'help': "Log-prob passes and HF sampling compute each distinct prompt "
                                       "once for all its completions (trainer.shared_prompt_logps, trainer.prompts_prefilled_once): the "
                                       "same values up to float rounding, fewer FLOPs."})
@@ -105,6 +110,8 @@ class SAGEConfig(GRPOConfig):
         self._sage_guide = None if self.guide is None else make_guide(self.guide, **self.guide_kwargs)   # checks the name and the settings
         if self.guide is not None: self._check_guide()
         if self.kl_direction == 'forward': self._check_forward_kl()
+        if self.sampler_dtype not in SAMPLER_DTYPES:
+            raise ValueError(f"SAGEConfig.sampler_dtype must be one of {SAMPLER_DTYPES} (None: sample from the policy), got {self.sampler_dtype!r}")
         if not isinstance(self.share_prompt_prefix, bool):
             raise ValueError(f"SAGEConfig.share_prompt_prefix must be true or false, got {self.share_prompt_prefix!r}")
         _check_sampling_and_watch(self)
@@ -619,6 +626,8 @@ def _range_problems(cfg: TrainConfig) -> list[str]:
             out.append(f"{key} must be <= {MAX_LEARNING_RATE:g} (got {v:g}): a larger step diverges at once")
     q = cfg.sage.get('tau_quantile')
     if q is not None and not 0 < q < 1: out.append(f"sage.tau_quantile must be strictly between 0 and 1 (got {q:g}): it is a quantile")
+    if (sd := cfg.sage.get('sampler_dtype')) not in SAMPLER_DTYPES:
+        out.append(f"sage.sampler_dtype must be one of {[d for d in SAMPLER_DTYPES if d]} or unset (sample from the policy), got {sd!r}")
     loss = trainer_value(cfg, 'loss_type')
     if loss not in LOSS_TYPES: out.append(f"rl.loss_type must be one of {list(LOSS_TYPES)}, got {loss!r}{did_you_mean(loss, LOSS_TYPES, 'choices')}")
     name = cfg.algorithm_name
@@ -737,11 +746,17 @@ def validate_config(cfg:TrainConfig, check_hardware:bool=True, num_processes:int
         problems.append("model.load_in_4bit=true freezes a 4-bit base for LoRA (QLoRA); it cannot be fully fine-tuned: "
                         "set model.finetune=lora or model.load_in_4bit=false")
     if cfg.hub.push and not cfg.hub.repo_id: problems.append("hub.push is true but hub.repo_id is not set")
+    if cfg.sage.get('sampler_dtype') and (g.get('use_vllm') or cfg.model.use_unsloth):
+        problems.append(f"sage.sampler_dtype={cfg.sage.get('sampler_dtype')} sets the precision of HF sampling, and this run samples with "
+                        f"{'vLLM' if g.get('use_vllm') else 'Unsloth'} in its own: leave sage.sampler_dtype unset")
     if check_hardware and not _cuda_available():
         gpu_only = [('generation.use_vllm', g.get('use_vllm')), ('model.use_unsloth', cfg.model.use_unsloth),
                     ('model.load_in_4bit', cfg.model.load_in_4bit), ('rl.fp16', rl.get('fp16'))]
         for name, on in gpu_only:
             if on: problems.append(f"{name}=true needs a CUDA GPU and none was found; set {name}=false (or use --preset cpu-tiny)")
+        if cfg.sage.get('sampler_dtype') == 'bfloat16' and not cpu_has_native_bf16():
+            problems.append("sage.sampler_dtype=bfloat16 needs a CUDA GPU or a CPU that multiplies bfloat16 in hardware (avx512_bf16 or "
+                            "amx_bf16), and this machine has neither: emulated bfloat16 samples slower than float32; leave it unset")
         if rl.get('bf16') and not cpu_has_native_bf16():
             problems.append("rl.bf16=true needs a CUDA GPU or a CPU that multiplies bfloat16 in hardware (avx512_bf16 or amx_bf16), "
                             "and this machine has neither: emulated bfloat16 is slower than float32; set rl.bf16=false")

@@ -33,9 +33,9 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
-           'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'guide_dump_records',
-           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask',
-           'old_logps']
+           'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'refresh_sampling_copy',
+           'sampling_copy', 'sampled_by', 'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off',
+           'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -271,6 +271,54 @@ def prompts_prefilled_once(model, autocast=nullcontext):
         if own is None: del model.generate
         else: model.generate = own
 
+# %% ../nbs/22_trainer.ipynb #95a128ea
+def _is_lora_layer(module) -> bool: return hasattr(module, 'base_layer') and hasattr(module, 'lora_A')
+
+def _merged_weights(model) -> dict:
+    "{name: tensor} of `model`'s causal LM as a plain model names its weights, each adapted layer's adapters merged in."
+    lm, out = _unwrapped(model), {}
+    for name, p in lm.named_parameters():
+        if '.lora_' not in name and '.base_layer.' not in name: out[name] = p
+    for name, mod in lm.named_modules():
+        if not _is_lora_layer(mod): continue
+        w = mod.base_layer.weight
+        if not (getattr(mod, 'merged', False) or getattr(mod, 'disable_adapters', False)):
+            for a in mod.active_adapters:
+                if a in mod.lora_A: w = w + mod.get_delta_weight(a)
+        out[f'{name}.weight'] = w
+        if mod.base_layer.bias is not None: out[f'{name}.bias'] = mod.base_layer.bias
+    return out
+
+def refresh_sampling_copy(copy, model):
+    "Set every weight of `copy` (`sampling_copy`) to `model`'s, adapters merged in, in `copy`'s dtype; returns `copy`."
+    weights = _merged_weights(model)
+    with torch.no_grad():
+        for name, p in copy.named_parameters():
+            if name not in weights: raise ValueError(f"the sampling copy's weight {name} has no counterpart in the policy")
+            p.copy_(weights[name])
+    return copy
+
+def sampling_copy(model, dtype=torch.bfloat16):
+    "A plain causal LM equal to `model`'s policy (PEFT's LoRA layers replaced by plain ones, adapters merged in) in `dtype`, for sampling only."
+    import copy as copying
+    lm = _unwrapped(model)
+    cp = copying.deepcopy(lm)
+    for attr in ('forward', '_original_forward'): vars(cp).pop(attr, None)   # accelerate's autocast wrapper of the policy's forward
+    for name in [n for n, m in cp.named_modules() if _is_lora_layer(m)]: cp.set_submodule(name, cp.get_submodule(name).base_layer)
+    for name in [n for n, m in cp.named_modules() if hasattr(m, 'lora_A')]: raise ValueError(f"{name}: only LoRA adapters on linear layers can be merged")
+    cp.requires_grad_(False).eval().to(dtype)
+    return refresh_sampling_copy(cp, model)
+
+@contextmanager
+def sampled_by(sampler, stand_in):
+    "Inside the block, `sampler.generate(...)` runs `stand_in.generate(...)` (looked up at the call) with the same arguments."
+    own = vars(sampler).get('generate')
+    sampler.generate = lambda *args, **kwargs: stand_in.generate(*args, **kwargs)
+    try: yield stand_in
+    finally:
+        if own is None: del sampler.generate
+        else: sampler.generate = own
+
 # %% ../nbs/22_trainer.ipynb #2b323282
 def guide_dump_records(out: dict, log_q: Tensor, mask: Tensor, entropies: Tensor | None, k: int, *, step: int,
                        rollout: int, guide: str | None, decode=None) -> list[dict]:
@@ -423,24 +471,28 @@ class SAGETrainer(GRPOTrainer):
         # TRL: samples the completions of `prompts` (HF generation, vLLM or a tool loop) and returns their ids and texts.
         # SAGE: records each decoding step's entropy off the LM head while it samples: the sampler computes those logits
         # anyway, so the guide's entropies cost no forward. With `share_prompt_prefix`, HF generation prefills each
-        # distinct prompt once (`prompts_prefilled_once`). Under dynamic sampling it hands back the rows already sampled.
+        # distinct prompt once (`prompts_prefilled_once`); with `sampler_dtype` it samples from the policy's copy in that
+        # dtype (`sampling_copy`). Under dynamic sampling it hands back the rows already sampled.
         h = self.hook_state
         if h.replay is not None:   # dynamic sampling already sampled these rows
             h.recorder = h.replay.recorder
             return h.replay.generated
+        hf = not (self.use_vllm or self.tools or self._unsloth or getattr(self, 'rollout_func', None))
+        stand_in = self._sampling_copy() if hf and self.args.sampler_dtype else None
         rec = None
         if self._wants_generation_entropies():
-            lm_head = self.accelerator.unwrap_model(self.model).get_output_embeddings()
+            lm_head = (stand_in or self.accelerator.unwrap_model(self.model)).get_output_embeddings()
             rec = GenerationEntropyRecorder(lm_head, self.temperature)
         h.recorder = rec
-        hf = self.args.share_prompt_prefix and not (self.use_vllm or self.tools or self._unsloth or getattr(self, 'rollout_func', None))
-        if not hf:
+        if not hf or not (self.args.share_prompt_prefix or stand_in is not None):
             with rec or nullcontext(): return super()._generate(prompts)
         sampler = self.accelerator.unwrap_model(self.model_wrapped)   # the object TRL calls `generate` on
         # the prefill runs as `generate` would: under autocast only where accelerate wrapped the causal LM that decodes
-        # (full fine-tuning); PEFT's `generate` decodes with the unwrapped base model, in float32
-        autocast = self.accelerator.autocast if hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
-        with rec or nullcontext(), prompts_prefilled_once(sampler, autocast): return super()._generate(prompts)
+        # (full fine-tuning); PEFT's `generate` decodes with the unwrapped base model, in float32; a stand-in in its dtype
+        autocast = self.accelerator.autocast if stand_in is None and hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
+        with (rec or nullcontext(), sampled_by(sampler, stand_in) if stand_in is not None else nullcontext(),
+              prompts_prefilled_once(stand_in or sampler, autocast) if self.args.share_prompt_prefix else nullcontext()):
+            return super()._generate(prompts)
 
     def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
         "TRL's (N, n_funcs) rewards, gathered over processes, also kept in `hook_state.rewards_per_func`."
@@ -866,6 +918,16 @@ def _log_loss_metrics(self:SAGETrainer, logps: Tensor, ref: Tensor, mask: Tensor
     if log_q is not None:
         self._metrics[mode]['sage/kl_anchor'].append(self._reduced_mean(_masked_stats(
             per_token_kl(logps.detach(), ref, mask, log_q=log_q, direction=direction), mask)))
+
+# %% ../nbs/22_trainer.ipynb #9743878d
+@patch
+def _sampling_copy(self:SAGETrainer):
+    "The policy's copy in `sampler_dtype` that HF sampling draws from: made on first use, refreshed once per optimizer step."
+    cp, step = getattr(self, '_sampler', None), self.state.global_step
+    if cp is None: cp = self._sampler = sampling_copy(self.model, getattr(torch, self.args.sampler_dtype))
+    elif self._sampler_step != step: refresh_sampling_copy(cp, self.model)
+    self._sampler_step = step
+    return cp
 
 # %% ../nbs/22_trainer.ipynb #ac092d45
 @patch
