@@ -20,10 +20,11 @@ from ..experiments.smollm2 import committed
 from .benchmarks import machine_info, interleave, paired_ratios, _torch_threads
 
 # %% auto #0
-__all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'PhaseClock', 'pass_tokens', 'StepProfiler',
-           'profiled', 'matmul_flops_per_token', 'backward_factor', 'phase_tokens', 'step_flops', 'matmul_peak',
-           'phase_table', 'profile_trainer', 'profile_steps', 'demo_step_configs', 'demo_policy', 'profile_rows',
-           'profile_markdown', 'plot_profile', 'precision_agreement', 'sampling_profile']
+__all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'BENCH_BEFORE', 'BENCH_AFTER', 'BENCH_ROUTES',
+           'PhaseClock', 'pass_tokens', 'StepProfiler', 'profiled', 'matmul_flops_per_token', 'backward_factor',
+           'phase_tokens', 'step_flops', 'matmul_peak', 'phase_table', 'profile_trainer', 'profile_steps',
+           'demo_step_configs', 'demo_policy', 'profile_rows', 'profile_markdown', 'plot_profile',
+           'precision_agreement', 'sampling_profile', 'step_bench', 'real_step_bench']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -269,6 +270,7 @@ def profile_steps(configs: dict, rounds: int = 3, warmup: int = 1, threads: int 
         runs[label] = dict(settings=dict(algorithm=configs[label].resolved_algorithm, batch=a.per_device_train_batch_size,
                                          num_generations=a.num_generations, max_completion_length=a.max_completion_length,
                                          dynamic_sampling=a.dynamic_sampling, share_prompt_prefix=a.share_prompt_prefix,
+                                         bf16=a.bf16, sampler_dtype=a.sampler_dtype,
                                          finetune=configs[label].model.finetune, entropy_route=tr.hook_state.route_used),
                            step_s=step_s, time_ratio=ratio[label], flops_per_token=per_token, backward_factor=bwd,
                            flops_per_step=flops, achieved_flops=flops / step_s,
@@ -433,3 +435,30 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
                 shares={g: groups[g] / total for g in [*SAMPLING_OP_GROUPS, 'other']},
                 prefill_all_cpu_s=prefill_all, prefill_distinct_cpu_s=prefill_distinct, prefilled_cpu_s=prefilled_seconds,
                 prefilled_same_rows=(plain == prefilled).all(1).float().mean().item())
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #88b9d08a
+BENCH_BEFORE, BENCH_AFTER = 'GRPO float32, prompts unshared', 'GRPO bfloat16, bfloat16 sampler'
+BENCH_ROUTES = {'generation': 'SAGE_Branch bfloat16, bfloat16 sampler', 'extra_pass': 'SAGE_Branch (extra_pass) bfloat16, bfloat16 sampler'}
+
+def step_bench(record: dict, earlier: dict | None = None) -> dict:
+    "The issue's numbers from a `profile_steps` record of `real_step_bench`'s runs: before and after, their ratio, the after run's phases and FLOP rate, SAGE_Branch / GRPO per route."
+    runs = record['runs']
+    before, after = runs[BENCH_BEFORE], runs[BENCH_AFTER]
+    out = dict(step_s_before=before['step_s'], step_s_after=after['step_s'], speedup=before['step_s'] / after['step_s'],
+               phases_before=before['phases'], phases_after=after['phases'], achieved_flops=after['achieved_flops'],
+               peak_flops_measured=record['peak_flops_measured'],
+               sage_over_grpo={route: runs[label]['step_s'] / after['step_s'] for route, label in BENCH_ROUTES.items()})
+    if earlier is not None:   # another run: quoted, not measured together
+        out['earlier_demo_path'] = dict(step_s=earlier['runs']['GRPO']['step_s'], speedup=earlier['runs']['GRPO']['step_s'] / after['step_s'],
+                                        note='real_step_profile.json: the demo before prefill and length groups, float32; a different run')
+    return out
+
+def real_step_bench(scratch, rounds: int = 2, warmup: int = 1, progress: bool = True) -> dict:
+    "Profile the demo's step before and after every speed setting, and SAGE_Branch on the fast path per route (`profile_steps`, one thread); the record with `step_bench`'s summary under 'bench'."
+    fast = ('rl.bf16=true', 'sage.sampler_dtype=bfloat16')
+    unshared = demo_step_configs(scratch, overrides=('sage.share_prompt_prefix=false',))
+    bf16, after = demo_step_configs(scratch, overrides=('rl.bf16=true',)), demo_step_configs(scratch, overrides=fast)
+    rec = profile_steps({BENCH_BEFORE: unshared['GRPO'], 'GRPO bfloat16': bf16['GRPO'], BENCH_AFTER: after['GRPO'],
+                         BENCH_ROUTES['generation']: after['SAGE_Branch'], BENCH_ROUTES['extra_pass']: after['SAGE_Branch (extra_pass)']},
+                        rounds=rounds, warmup=warmup, threads=1, progress=progress)
+    return dict(rec, bench=step_bench(rec, committed('real_step_profile')))
