@@ -26,12 +26,12 @@ __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDAT
            'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set',
            'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
            'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'side_jobs',
-           'train_and_evaluate', 'run_stage', 'stage_c', 'stage_d', 'stage_e', 'comparison_stage', 'horizon_steps',
-           'curve_steps', 'run_horizon', 'test_job', 'test_samples', 'demo_minutes', 'demo_fit_steps', 'pilot_stages',
-           'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon', 'demo_arms',
-           'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results', 'demo_seed_summary',
-           'run_demo', 'demo_table', 'method_difference', 'difference_reading', 'exploration_demo_table', 'parse_args',
-           'export', 'demo_stages', 'main']
+           'train_and_evaluate', 'run_stage', 'stage_c', 'stage_d', 'stage_e', 'comparison_stage', 'stage_done',
+           'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'test_samples', 'demo_minutes', 'demo_fit_steps',
+           'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon',
+           'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
+           'demo_seed_summary', 'run_demo', 'demo_table', 'method_difference', 'difference_reading',
+           'exploration_demo_table', 'parse_args', 'export', 'demo_stages', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -305,11 +305,17 @@ def stage_e(chosen: RegimeArm, steps: int) -> dict:
             'GRPO_80_20': tuple(replace(chosen, knob=('top_entropy_quantile', q), steps=steps) for q in (0.1, 0.2, 0.5))}
 
 COMPARISON_STAGES = {'D': stage_d, 'E': stage_e}   # stage -> its {method: runs}, each picked by the same rule
+_STAGE_OF = {m: s for s, runs in COMPARISON_STAGES.items() for m in runs(RegimeArm(1e-3), 1)}   # method -> its stage (any arm names them)
 
 def comparison_stage(method: str) -> str:
     "The stage (D or E) whose runs tune `method`."
-    if stage := next((s for s, runs in COMPARISON_STAGES.items() if method in runs(RegimeArm(1e-3), 1)), None): return stage
-    raise ConfigError(f"no pilot stage tunes {method!r}; stages D and E tune {[m for runs in COMPARISON_STAGES.values() for m in runs(RegimeArm(1e-3), 1)]}")
+    if method in _STAGE_OF: return _STAGE_OF[method]
+    raise ConfigError(f"no pilot stage tunes {method!r}; stages D and E tune {list(_STAGE_OF)}")
+
+def stage_done(entry: dict | None) -> bool:
+    "Whether a stage of `pilot_stages` is finished: its own flag, or for stages D and E every method's."
+    if not entry: return False
+    return entry['done'] if 'done' in entry else all(d['done'] for d in entry.values())
 
 def horizon_steps(arm: RegimeArm) -> list[int]: return list(range(HORIZON_EVERY, arm.steps + 1, HORIZON_EVERY))
 
@@ -398,8 +404,7 @@ def stage_arms(stage: str, cfg: RegimeConfig | None = None, base: dict | None = 
     st = pilot_stages(cfg, base)
     before = STAGES[STAGES.index(stage) - 1]
     prev = st.get(before)
-    if stage == 'E': prev = dict(done=all(d['done'] for d in prev.values())) if prev else None
-    if prev is None or not prev['done']: raise ConfigError(f"stage {stage} needs stage {before} finished first (sage-lm-regime pilot --stage {before})")
+    if not stage_done(prev): raise ConfigError(f"stage {stage} needs stage {before} finished first (sage-lm-regime pilot --stage {before})")
     if before in ('A', 'B') and prev['choice'] is None:
         raise ConfigError(f"stage {before} chose no setting: no run learned by the rule, so there is no stage {stage}")
     if stage == 'B': return stage_b(RegimeArm(**prev['chosen_arm']).learning_rate)
