@@ -8,7 +8,7 @@ import functools, json
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 import numpy as np
-from ..core import atomic_write_json, atomic_write_text, nbs_dir, ConfigError
+from ..core import atomic_write_json, atomic_write_text, nbs_dir, file_lock, ConfigError
 from ..arith import FAMILIES, TRAIN_FAMILIES
 from ..audit import audited_entry
 from ..evaluate import load_results
@@ -31,7 +31,8 @@ __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDAT
            'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon',
            'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
            'demo_seed_summary', 'run_demo', 'demo_table', 'method_difference', 'difference_reading',
-           'exploration_demo_table', 'parse_args', 'export', 'demo_stages', 'main']
+           'exploration_demo_table', 'parse_args', 'stage_records', 'start_from_committed', 'merged_seeds', 'export',
+           'demo_stages', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -537,16 +538,15 @@ def demo_seed_summary(models: dict, arms: dict, seed: int, cfg: RegimeConfig) ->
                 base=dict(pass_summary(base, fams, TEST_N), ood=pass_summary(base, OOD_FAMILIES, TEST_N)), runs=runs)
 
 def run_demo(arms: dict, seed: int, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
-    "Train `arms` ({method: RegimeArm} on `seed`), evaluate them and the base model on the test problems, write and return the seed's summary (resumable)."
+    "Train `arms` ({method: RegimeArm} on `seed`), evaluate them and the base model on the test problems, write the seed's summary (with its earlier runs) and return it for `arms` (resumable)."
     cfg = cfg or RegimeConfig()
     results = demo_results(cfg)
     evals = {'Base': test_job(LM_NAME, 'Base', 0, results), **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results) for a in arms.values()}}
     train_and_evaluate(list(arms.values()), evals, cfg, parts=cfg.workers, every=every)
     summary = demo_seed_summary(load_results(results)['models'], arms, seed, cfg)
     path = results.with_name(f'seed{seed}.json')
-    if path.is_file():   # a later method on a seed already run (stage E's): the seed's other runs stay in its summary
-        summary['runs'] = {**json.loads(path.read_text())['runs'], **summary['runs']}
-    atomic_write_json(path, summary)
+    earlier = json.loads(path.read_text())['runs'] if path.is_file() else {}   # a later method on a seed already run (stage E's)
+    atomic_write_json(path, dict(summary, runs={**earlier, **summary['runs']}))  # the seed's file keeps its other runs
     return summary
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #1e20c5ff
@@ -625,16 +625,50 @@ def parse_args(argv=None):
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
     return p.parse_args(argv)
 
+# %% ../../nbs/experiments/47_lm_regime.ipynb #0226171b
+def _add_missing_results(path: Path, models: dict) -> None:
+    "Add the entries of `models` that the results file at `path` lacks, under the evaluations' own lock."
+    with file_lock(path.with_name(f'.{path.name}.lock')):
+        results = load_results(path)
+        if missing := {k: v for k, v in models.items() if k not in results['models']}:
+            atomic_write_json(path, dict(results, models={**results['models'], **missing}))
+
+def stage_records(stages: dict) -> list[dict]:
+    "Every run record of a pilot's `stages`, A to E."
+    groups = [g for k, v in stages.items() if k != 'base' and v for g in ([v] if 'records' in v else v.values())]
+    return [r for g in groups for r in g['records']]
+
+def start_from_committed(cfg: RegimeConfig) -> list[str]:
+    "Fill a new `cfg.out_dir` from the committed pilot and demo, each only where the directory has none of it; what was filled."
+    filled, demo_dir = [], demo_results(cfg).parent
+    if not cfg.record_path('x').parent.exists() and (stages := committed('smollm2_regime')):
+        for rec in stage_records(stages): atomic_write_json(cfg.record_path(rec['name']), rec)
+        if ev := committed('smollm2_regime_eval'): _add_missing_results(cfg.results, ev['models'])
+        filled.append('pilot')
+    if not demo_dir.exists() and (seeds := committed('smollm2_regime_demo')):
+        for s in seeds: atomic_write_json(demo_dir/f"seed{s['seed']}.json", s)
+        if ev := committed('smollm2_regime_demo_eval'): _add_missing_results(demo_results(cfg), ev['models'])
+        filled.append('demo')
+    return filled
+
+def merged_seeds(mine: list[dict], theirs: list[dict]) -> list[dict]:
+    "Seed summaries: `mine` with the seeds and runs of `theirs` that it lacks (where both have a run, `mine`'s), by seed."
+    by_seed = {s['seed']: s for s in theirs}
+    for s in mine: by_seed[s['seed']] = dict(s, runs={**by_seed.get(s['seed'], {}).get('runs', {}), **s['runs']})
+    return [by_seed[k] for k in sorted(by_seed)]
+
 # %% ../../nbs/experiments/47_lm_regime.ipynb #148b3874
 def export(stages: dict, cfg: RegimeConfig) -> None:
-    "Commit what the pilot and the demo measured: `smollm2_regime.json` (records), the demo's summaries, and every completion scored."
+    "Commit what the pilot and the demo measured: `smollm2_regime.json` (records), the demo's summaries, and every completion scored; what was committed before and is not here stays."
     res = nbs_dir()/'results'
     written = {'smollm2_regime.json': stages}
     if cfg.results.is_file(): written['smollm2_regime_eval.json'] = load_results(cfg.results)
     seeds = sorted(demo_results(cfg).parent.glob('seed*.json'), key=lambda p: int(p.stem[4:]))
     if seeds:
-        written['smollm2_regime_demo.json'] = [json.loads(p.read_text()) for p in seeds]
+        written['smollm2_regime_demo.json'] = merged_seeds([json.loads(p.read_text()) for p in seeds], committed('smollm2_regime_demo') or [])
         written['smollm2_regime_demo_eval.json'] = load_results(demo_results(cfg))
+    for name in ('smollm2_regime_eval.json', 'smollm2_regime_demo_eval.json'):
+        if name in written: written[name]['models'] = {**(committed(name[:-5]) or {'models': {}})['models'], **written[name]['models']}
     for name, data in written.items(): atomic_write_json(res/name, data)
     print(f"written to nbs/results: {', '.join(written)}")
 
@@ -663,11 +697,16 @@ def main(argv=None) -> int:
                 print(f"chosen rows written to {curriculum_asset()} and the summary to nbs/results/smollm2_curriculum.json")
             return 0
         cfg = RegimeConfig(out_dir=a.out_dir, **({'workers': a.workers, 'threads': a.threads} if a.command in ('pilot', 'demo') else {}))
+        def fill():
+            if filled := start_from_committed(cfg): print(f"{cfg.out_dir} starts from the committed {' and '.join(filled)} (nbs/results)")
         if a.command == 'demo':
             started = time.time()
-            summary = run_demo(demo_arms(demo_stages(cfg), a.seed, tuple(a.methods)), a.seed, cfg)
+            arms = demo_arms(demo_stages(cfg), a.seed, tuple(a.methods))
+            fill()
+            summary = run_demo(arms, a.seed, cfg)
             if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads))
             print(demo_table([summary])); return 0
+        if a.command in ('pilot', 'export'): fill()
         if a.command == 'pilot':
             arms = stage_arms(a.stage, cfg, methods=a.methods)
             run_horizon(arms[0], cfg) if a.stage == 'C' else run_stage(arms, cfg)
