@@ -16,19 +16,19 @@ from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, rende
 from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
 from .audit import audit_counts, add_counts, exploit_warning
-from .named_models import resolve_model, is_named_model, gguf_path, ModelNotInstalled
+from .named_models import resolve_model, is_named_model, gguf_path, ModelNotInstalled, MARKER, is_converted
 # Deferred to the functions that use them: torch, transformers (sage_nb.models), PEFT, vLLM and matplotlib
 # (sage_nb.style): `sage-eval --help` answers without them (tested below).
 
 # %% auto #0
 __all__ = ['GiB', 'AUDIT_EXAMPLES', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES',
            'available_bytes', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit',
-           'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity',
-           'evaluate_model', 'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'model_dir_names',
-           'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets',
-           'model_source_problem', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine',
-           'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size', 'run_evaluation',
-           'parse_args', 'main', 'plot_passk']
+           'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'recorded_digests',
+           'weights_identity', 'evaluate_model', 'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig',
+           'model_dir_names', 'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate',
+           'discover_targets', 'model_source_problem', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker',
+           'vllm_engine', 'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size',
+           'run_evaluation', 'parse_args', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -228,12 +228,23 @@ def unit_fingerprint(settings: dict, dataset) -> str:
 # %% ../nbs/32_evaluate.ipynb #15f465b5
 WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
 
+def recorded_digests(path) -> dict:
+    "{file: {size, sha256}} that a converted named model's marker records (checked when it was resolved), or {}."
+    if not is_converted(path): return {}
+    try: weights = json.loads((Path(path)/MARKER).read_text()).get('weights')
+    except (OSError, ValueError, AttributeError): return {}
+    return weights if isinstance(weights, dict) else {}
+
 def weights_identity(model_path) -> str | None:
-    "Hash of the name, size and modification time of a local checkpoint's weight files (None for a hub id or no path)."
+    "Hash of a local checkpoint's weight files: name, size and modification time, or the content digest a converted named model records (None for a hub id or no path)."
     p = Path(str(resolve_model(model_path, verbose=False))) if model_path else None
     if p is None or not p.is_dir(): return None
     files = sorted(f for f in p.iterdir() if f.is_file() and f.suffix in WEIGHT_SUFFIXES)
-    stats = [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files]
+    recorded = recorded_digests(p)
+    def stamp(f):   # a digest names the same weights on every machine; a file time only on this one
+        r = recorded.get(f.name) or {}
+        return r['sha256'] if r.get('size') == f.stat().st_size and r.get('sha256') else f.stat().st_mtime_ns
+    stats = [(f.name, f.stat().st_size, stamp(f)) for f in files]
     return hashlib.sha1(json.dumps(stats).encode()).hexdigest()[:16]
 
 # %% ../nbs/32_evaluate.ipynb #d1edd82a
@@ -271,6 +282,7 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
         stale = sorted(k for k, u in entry['units'].items() if not current(u))
         if stale: _log.warning('%s: dropped %d units made with other settings (%s)', key, len(stale), ', '.join(stale))
         for k in stale: del entry['units'][k]
+        if stale or new_units: entry.pop('restored_from', None)   # evaluated here now: no longer only a committed copy
         entry['aggregate'] = aggregate_units(entry['units'])
         return entry, json.dumps(entry, sort_keys=True, default=str) != before
     def save(new_units: dict) -> dict:

@@ -626,11 +626,11 @@ def parse_args(argv=None):
     return p.parse_args(argv)
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #0226171b
-def _add_missing_results(path: Path, models: dict) -> None:
-    "Add the entries of `models` that the results file at `path` lacks, under the evaluations' own lock."
+def _add_missing_results(path: Path, models: dict, source: str) -> None:
+    "Add the entries of `models` that the results file at `path` lacks, marked as restored from `source`, under the evaluations' own lock."
     with file_lock(path.with_name(f'.{path.name}.lock')):
         results = load_results(path)
-        if missing := {k: v for k, v in models.items() if k not in results['models']}:
+        if missing := {k: dict(v, restored_from=source) for k, v in models.items() if k not in results['models']}:
             atomic_write_json(path, dict(results, models={**results['models'], **missing}))
 
 def stage_records(stages: dict) -> list[dict]:
@@ -643,11 +643,11 @@ def start_from_committed(cfg: RegimeConfig) -> list[str]:
     filled, demo_dir = [], demo_results(cfg).parent
     if not cfg.record_path('x').parent.exists() and (stages := committed('smollm2_regime')):
         for rec in stage_records(stages): atomic_write_json(cfg.record_path(rec['name']), rec)
-        if ev := committed('smollm2_regime_eval'): _add_missing_results(cfg.results, ev['models'])
+        if ev := committed('smollm2_regime_eval'): _add_missing_results(cfg.results, ev['models'], 'nbs/results/smollm2_regime_eval.json')
         filled.append('pilot')
     if not demo_dir.exists() and (seeds := committed('smollm2_regime_demo')):
         for s in seeds: atomic_write_json(demo_dir/f"seed{s['seed']}.json", s)
-        if ev := committed('smollm2_regime_demo_eval'): _add_missing_results(demo_results(cfg), ev['models'])
+        if ev := committed('smollm2_regime_demo_eval'): _add_missing_results(demo_results(cfg), ev['models'], 'nbs/results/smollm2_regime_demo_eval.json')
         filled.append('demo')
     return filled
 
@@ -668,7 +668,9 @@ def export(stages: dict, cfg: RegimeConfig) -> None:
         written['smollm2_regime_demo.json'] = merged_seeds([json.loads(p.read_text()) for p in seeds], committed('smollm2_regime_demo') or [])
         written['smollm2_regime_demo_eval.json'] = load_results(demo_results(cfg))
     for name in ('smollm2_regime_eval.json', 'smollm2_regime_demo_eval.json'):
-        if name in written: written[name]['models'] = {**(committed(name[:-5]) or {'models': {}})['models'], **written[name]['models']}
+        if name in written:   # committed entries this directory lacks stay; a restored copy goes back without its mark
+            mine = {k: {f: v for f, v in e.items() if f != 'restored_from'} for k, e in written[name]['models'].items()}
+            written[name]['models'] = {**(committed(name[:-5]) or {'models': {}})['models'], **mine}
     for name, data in written.items(): atomic_write_json(res/name, data)
     print(f"written to nbs/results: {', '.join(written)}")
 

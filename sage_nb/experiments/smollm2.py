@@ -549,10 +549,11 @@ class EvalJob:
         except Exception: weights = None   # a hub id or a path that does not resolve: the path alone
         return (_model_key(self.model), weights)
     def clash(self) -> str|None:
-        "None, or the line saying that the results file already holds another model (another path or weights) under this label and step."
+        "None, or the line saying that the results file already holds another model (another path or weights) under this label and step (an entry restored from a commit never clashes)."
         try: entry = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}') or {}
         except (OSError, ValueError, AttributeError) as e:
             raise ConfigError(f"damaged results file {self.results} ({type(e).__name__}): move it aside or use another --results") from None
+        if entry.get('restored_from'): return None   # a committed entry copied here: evaluating again replaces what no longer matches
         held = {(_model_key((u.get('settings') or {}).get('model_path')), (u.get('settings') or {}).get('weights'))
                 for u in entry.get('units', {}).values()}
         other = next((h for h in sorted(held, key=str) if h != self.identity()), None)
