@@ -143,12 +143,14 @@ class RegimeArm:
     algorithm: str = 'GRPO'
     knob: tuple = ()                  # (name, value) of `KNOBS`, for stages D and E
     seed: int = REGIME_SEED           # the pilot's runs use the tuning seed; the demo's, fresh ones
+    bf16: bool = False                # bfloat16 autocast and sampling copy (`rl.bf16`, `sage.sampler_dtype`): `make demo-lm`'s faster path
 
     def __post_init__(self):
         if not 0 < self.learning_rate < 1: raise ConfigError(f"learning_rate must be in (0, 1), got {self.learning_rate}")
         for k, least in (('prompts', 1), ('steps', 1), ('seed', 0)):
             v = getattr(self, k)
             if isinstance(v, bool) or not isinstance(v, int) or v < least: raise ConfigError(f"{k} must be an integer >= {least}, got {v!r}")
+        if not isinstance(self.bf16, bool): raise ConfigError(f"bf16 must be true or false, got {self.bf16!r}")
         if self.knob and (len(self.knob) != 2 or self.knob[0] not in KNOBS):
             raise ConfigError(f"knob must be (name, value) with name in {list(KNOBS)}, got {self.knob!r}")
         object.__setattr__(self, 'knob', tuple(self.knob))
@@ -156,17 +158,18 @@ class RegimeArm:
     @property
     def name(self) -> str:
         return (f"{self.algorithm}_lr{self.learning_rate:g}_p{self.prompts}" + ('_ds' if self.dynamic_sampling else '')
-                + (f"_{self.knob[0]}{self.knob[1]:g}" if self.knob else '') + (f"_s{self.steps}" if self.steps != PILOT_STEPS else '') + (f"_seed{self.seed}" if self.seed != REGIME_SEED else ''))
+                + (f"_{self.knob[0]}{self.knob[1]:g}" if self.knob else '') + (f"_s{self.steps}" if self.steps != PILOT_STEPS else '') + (f"_seed{self.seed}" if self.seed != REGIME_SEED else '') + ('_bf16' if self.bf16 else ''))
 
     def overrides(self, out_dir) -> list[str]:
         "`sage-train --preset cpu-smollm2` overrides of this run, kept under `out_dir`."
         long_run = ('rl.save_steps=8', 'rl.save_total_limit=100') if self.steps > PILOT_STEPS else ()   # every checkpoint kept
         knob = (f'{KNOBS[self.knob[0]]}={self.knob[1]:g}',) if self.knob else ()
+        fast = ('rl.bf16=true', 'sage.sampler_dtype=bfloat16') if self.bf16 else ()
         return preset_run_overrides(out_dir, self.algorithm, self.steps, self.seed, f'rl.learning_rate={self.learning_rate:g}',
                                     f'rl.per_device_train_batch_size={8 * self.prompts}', 'sage.share_prompt_prefix=true',
                                     f'sage.dynamic_sampling={str(self.dynamic_sampling).lower()}', f'algorithm_name={self.name}',
                                     f'data.dataset_name={Path(out_dir)/"curriculum_train.jsonl"}',
-                                    'data.generate=sage_nb.experiments.regime:write_curriculum_set', *knob, *long_run)
+                                    'data.generate=sage_nb.experiments.regime:write_curriculum_set', *knob, *fast, *long_run)
 
 STAGE_A = tuple(RegimeArm(lr) for lr in (1e-5, 1e-4, 1e-3))
 
@@ -486,8 +489,8 @@ DEMO_SEEDS = (0, 1, 2, 3)          # fresh seeds: 0 is `make demo-lm`, 1-3 make 
 DEMO_METHODS = ('GRPO', 'SAGE_Branch', 'entropy_bonus', 'PassK', 'GRPO_80_20')
 DEMO_DEFAULT = DEMO_METHODS[:3]     # the registered demo's runs; PassK and GRPO_80_20 are stage E's, on seeds 1-3 (issue 49)
 
-def demo_arms(stages: dict, seed: int, methods=DEMO_DEFAULT) -> dict:
-    "{method: its run on `seed`}: GRPO at the pilot's chosen setting for stage C's step count, and stages D's and E's picks."
+def demo_arms(stages: dict, seed: int, methods=DEMO_DEFAULT, bf16: bool = False) -> dict:
+    "{method: its run on `seed`} (`bf16`: on the faster path): GRPO at the pilot's chosen setting for stage C's step count, and stages D's and E's picks."
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed == REGIME_SEED:
         raise ConfigError(f"the demo runs on a fresh seed: an integer >= 0 other than the tuning seed {REGIME_SEED}; got {seed!r}")
     if unknown := [m for m in methods if m not in DEMO_METHODS]:
@@ -503,7 +506,7 @@ def demo_arms(stages: dict, seed: int, methods=DEMO_DEFAULT) -> dict:
             if not d.get('done'): raise ConfigError(f"the demo's {m} run needs the pilot's stage {stage} first (sage-lm-regime pilot --stage {stage}); "
                                                     "or leave it out: --methods GRPO")
             arm = RegimeArm(**next(r['arm'] for r in d['records'] if r['name'] == d['choice']))
-        arms[m] = replace(arm, seed=seed)
+        arms[m] = replace(arm, seed=seed, bf16=bf16)
     return arms
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #02a52198
@@ -616,6 +619,7 @@ def parse_args(argv=None):
                            help=f"which runs (default: {' '.join(DEMO_DEFAULT)}; GRPO alone needs only stages A-C; PassK and GRPO_80_20 need stage E)")
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
+            s.add_argument('--bf16', action='store_true', help='train in bfloat16 autocast and sample from a bfloat16 copy (needs avx512_bf16 or a GPU; other numbers than the float32 runs: a separate run)')
             s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
@@ -703,10 +707,10 @@ def main(argv=None) -> int:
             if filled := start_from_committed(cfg): print(f"{cfg.out_dir} starts from the committed {' and '.join(filled)} (nbs/results)")
         if a.command == 'demo':
             started = time.time()
-            arms = demo_arms(demo_stages(cfg), a.seed, tuple(a.methods))
+            arms = demo_arms(demo_stages(cfg), a.seed, tuple(a.methods), bf16=a.bf16)
             fill()
             summary = run_demo(arms, a.seed, cfg)
-            if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads))
+            if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads, bf16=a.bf16))
             print(demo_table([summary])); return 0
         if a.command in ('pilot', 'export'): fill()
         if a.command == 'pilot':
