@@ -490,7 +490,7 @@ DEMO_METHODS = ('GRPO', 'SAGE_Branch', 'entropy_bonus', 'PassK', 'GRPO_80_20')
 DEMO_DEFAULT = DEMO_METHODS[:3]     # the registered demo's runs; PassK and GRPO_80_20 are stage E's, on seeds 1-3 (issue 49)
 
 def demo_arms(stages: dict, seed: int, methods=DEMO_DEFAULT, bf16: bool = False) -> dict:
-    "{method: its run on `seed`} (`bf16`: on the faster path): GRPO at the pilot's chosen setting for stage C's step count, and stages D's and E's picks."
+    "{method: its run on `seed`} (`bf16`: on the faster path, as `<method>_bf16`): GRPO at the pilot's chosen setting for stage C's step count, and stages D's and E's picks."
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed == REGIME_SEED:
         raise ConfigError(f"the demo runs on a fresh seed: an integer >= 0 other than the tuning seed {REGIME_SEED}; got {seed!r}")
     if unknown := [m for m in methods if m not in DEMO_METHODS]:
@@ -506,7 +506,7 @@ def demo_arms(stages: dict, seed: int, methods=DEMO_DEFAULT, bf16: bool = False)
             if not d.get('done'): raise ConfigError(f"the demo's {m} run needs the pilot's stage {stage} first (sage-lm-regime pilot --stage {stage}); "
                                                     "or leave it out: --methods GRPO")
             arm = RegimeArm(**next(r['arm'] for r in d['records'] if r['name'] == d['choice']))
-        arms[m] = replace(arm, seed=seed, bf16=bf16)
+        arms[m + '_bf16' if bf16 else m] = replace(arm, seed=seed, bf16=bf16)   # its own line: never in place of a float32 run
     return arms
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #02a52198
