@@ -619,7 +619,8 @@ def parse_args(argv=None):
                            help=f"which runs (default: {' '.join(DEMO_DEFAULT)}; GRPO alone needs only stages A-C; PassK and GRPO_80_20 need stage E)")
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
-            s.add_argument('--bf16', action='store_true', help='train in bfloat16 autocast and sample from a bfloat16 copy (needs avx512_bf16 or a GPU; other numbers than the float32 runs: a separate run)')
+            s.add_argument('--precision', choices=('float32', 'bfloat16', 'auto'), default='float32', help='bfloat16: train under bfloat16 autocast and sample from a bfloat16 copy '
+                           '(a CPU with avx512_bf16 or a GPU; other numbers than float32, so a run of its own, <method>_bf16); auto: bfloat16 where the CPU has it (make demo-lm) (default: %(default)s)')
             s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
@@ -707,10 +708,12 @@ def main(argv=None) -> int:
             if filled := start_from_committed(cfg): print(f"{cfg.out_dir} starts from the committed {' and '.join(filled)} (nbs/results)")
         if a.command == 'demo':
             started = time.time()
-            arms = demo_arms(demo_stages(cfg), a.seed, tuple(a.methods), bf16=a.bf16)
+            from sage_nb.config import cpu_has_native_bf16
+            bf16 = a.precision == 'bfloat16' or (a.precision == 'auto' and cpu_has_native_bf16())
+            arms = demo_arms(demo_stages(cfg), a.seed, tuple(a.methods), bf16=bf16)
             fill()
             summary = run_demo(arms, a.seed, cfg)
-            if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads, bf16=a.bf16))
+            if a.write: atomic_write_json(a.write, dict(summary, wall_minutes=round((time.time() - started) / 60, 1), workers=cfg.workers, threads=cfg.threads, precision='bfloat16' if bf16 else 'float32'))
             print(demo_table([summary])); return 0
         if a.command in ('pilot', 'export'): fill()
         if a.command == 'pilot':
