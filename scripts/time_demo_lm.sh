@@ -1,0 +1,37 @@
+#!/bin/bash
+# Time `make demo-lm`'s command on a fresh clone of this checkout's HEAD (issue 37): the clone's code and committed
+# results, this checkout's .venv (installation not timed), the model cache as it is. Writes a JSON record: wall, user
+# and system CPU minutes and the largest process's memory (/usr/bin/time -v), the command, the commit and the machine.
+#
+#   bash scripts/time_demo_lm.sh nbs/results/smollm2_demo_fast_timing.json -- --precision auto --workers 1 --threads 2
+#
+# Everything after `--` goes to `sage-lm-regime demo --seed 0 --methods GRPO`. The clone stays in /tmp (its path is
+# in the record) so that its demo summary can be read or committed.
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 OUT.json [-- demo arguments]" >&2; exit 2; }
+dest=$(realpath -m "$1"); shift
+[ "${1:-}" = "--" ] && shift
+root=$(git rev-parse --show-toplevel)
+py="$root/.venv/bin/python"
+[ -x "$py" ] || { echo "$0: no $root/.venv (make install first)" >&2; exit 2; }
+clone=$(mktemp -d /tmp/sage_demo_clone.XXXXXX)
+git clone -q "$root" "$clone"
+cd "$clone"
+args=(demo --seed 0 --methods GRPO --write "$clone/demo.json" "$@")
+started=$(date +%s)
+HF_HUB_OFFLINE=1 PYTHONPATH="$clone" /usr/bin/time -v -o "$clone/time.txt" "$py" -m sage_nb.experiments.regime "${args[@]}"
+PYTHONPATH="$root/scripts" "$py" - "$clone" "$dest" "$started" "${args[*]}" <<'EOF'
+import json, platform, subprocess, sys, time
+from pathlib import Path
+from demo_timing import gnu_time
+clone, dest, started, command = Path(sys.argv[1]), Path(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+summary = json.loads((clone/'demo.json').read_text())
+cpu = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines() if l.startswith('model name')), platform.machine())
+record = dict(command=f'sage-lm-regime {command}', commit=subprocess.check_output(['git', '-C', str(clone), 'rev-parse', '--short', 'HEAD'], text=True).strip(),
+              clone=str(clone), date=time.strftime('%Y-%m-%d %H:%M', time.gmtime(started)),
+              machine=f"{len(__import__('os').sched_getaffinity(0))} cores ({cpu})", run=gnu_time(clone/'time.txt'),
+              precision=summary.get('precision'), workers=summary.get('workers'), threads=summary.get('threads'),
+              runs={m: dict(name=r['name'], score=r['score'], gain=r['gain'], step_s=r.get('step_s')) for m, r in summary['runs'].items()})
+dest.write_text(json.dumps(record, indent=1) + '\n')
+print(json.dumps({k: v for k, v in record.items() if k != 'runs'}, indent=1))
+EOF
