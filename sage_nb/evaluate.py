@@ -16,19 +16,19 @@ from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, rende
 from .passk import pass_at_k_curve, plot_passk_bands
 from .rewards import extract_answer, accuracy_reward
 from .audit import audit_counts, add_counts, exploit_warning
-from .named_models import resolve_model, is_named_model, gguf_path, ModelNotInstalled, MARKER, is_converted
+from .named_models import resolve_model, is_named_model, gguf_path, ModelNotInstalled, recorded_digests
 # Deferred to the functions that use them: torch, transformers (sage_nb.models), PEFT, vLLM and matplotlib
 # (sage_nb.style): `sage-eval --help` answers without them (tested below).
 
 # %% auto #0
 __all__ = ['GiB', 'AUDIT_EXAMPLES', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES',
            'available_bytes', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit',
-           'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'recorded_digests',
-           'weights_identity', 'evaluate_model', 'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig',
-           'model_dir_names', 'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate',
-           'discover_targets', 'model_source_problem', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker',
-           'vllm_engine', 'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size',
-           'run_evaluation', 'parse_args', 'main', 'plot_passk']
+           'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity',
+           'evaluate_model', 'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'model_dir_names',
+           'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets',
+           'model_source_problem', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine',
+           'release_vllm_engine', 'make_sampler', 'sampling_bytes', 'check_sampling_size', 'run_evaluation',
+           'parse_args', 'main', 'plot_passk']
 
 # %% ../nbs/32_evaluate.ipynb #8cd225bf
 def _sample_plan(num_prompts: int, n: int, batch_size: int) -> list[tuple[list[int], int]]:
@@ -227,13 +227,6 @@ def unit_fingerprint(settings: dict, dataset) -> str:
 
 # %% ../nbs/32_evaluate.ipynb #15f465b5
 WEIGHT_SUFFIXES = ('.safetensors', '.bin', '.pt', '.pth', '.gguf')
-
-def recorded_digests(path) -> dict:
-    "{file: {size, sha256}} that a converted named model's marker records (checked when it was resolved), or {}."
-    if not is_converted(path): return {}
-    try: weights = json.loads((Path(path)/MARKER).read_text()).get('weights')
-    except (OSError, ValueError, AttributeError): return {}
-    return weights if isinstance(weights, dict) else {}
 
 def weights_identity(model_path) -> str | None:
     "Hash of a local checkpoint's weight files: name, size and modification time, or the content digest a converted named model records (None for a hub id or no path)."

@@ -13,8 +13,8 @@ from .core import ConfigError
 # %% auto #0
 __all__ = ['NAMED_MODELS', 'MARKER', 'WEIGHT_FILES', 'GGUF_READER', 'NamedModel', 'is_named_model', 'ModelNotInstalled',
            'gguf_path', 'file_digest', 'cache_root', 'converted_dir', 'is_converted', 'weights_record',
-           'safetensors_problem', 'check_converted', 'convert_gguf', 'resolve_model', 'is_installed',
-           'install_commands', 'install_model', 'main']
+           'safetensors_problem', 'recorded_digests', 'check_converted', 'convert_gguf', 'resolve_model',
+           'is_installed', 'install_commands', 'install_model', 'main']
 
 # %% ../nbs/27_named_models.ipynb #8616a18d
 @dataclass(frozen=True)
@@ -133,6 +133,13 @@ def safetensors_problem(path) -> str|None:
     except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e: return f'its header is unreadable ({type(e).__name__})'
     if 8 + n + max(ends, default=0) != path.stat().st_size: return f'its tensors do not end where the file does ({path.stat().st_size} bytes)'
     return None
+
+def recorded_digests(path) -> dict:
+    "{file name: {size, sha256}} that the marker of a finished conversion in `path` records (checked by `check_converted` when it is resolved), or {}."
+    if not is_converted(path): return {}
+    try: weights = json.loads((Path(path)/MARKER).read_text()).get('weights')
+    except (OSError, ValueError, AttributeError): return {}
+    return weights if isinstance(weights, dict) else {}
 
 def check_converted(path) -> str|None:
     "What is wrong with the finished conversion in `path`, or None: each weight file its marker records must have that size and SHA-256. A marker written before it recorded them gets the record once the files are whole safetensors."
