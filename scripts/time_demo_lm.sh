@@ -19,7 +19,11 @@ git clone -q "$root" "$clone"
 cd "$clone"
 args=(demo --seed 0 --methods GRPO --write "$clone/demo.json" "$@")
 started=$(date +%s)
-HF_HUB_OFFLINE=1 PYTHONPATH="$clone" /usr/bin/time -v -o "$clone/time.txt" "$py" -m sage_nb.experiments.regime "${args[@]}"
+# the entry point itself (the module has no __main__ block); the clone's code comes first on the path
+HF_HUB_OFFLINE=1 PYTHONPATH="$clone" /usr/bin/time -v -o "$clone/time.txt" "$py" -c \
+  'import sys, sage_nb; assert sage_nb.__file__.startswith(sys.argv[1]), sage_nb.__file__; from sage_nb.experiments.regime import main; sys.exit(main(sys.argv[2:]))' \
+  "$clone" "${args[@]}"
+[ -s "$clone/demo.json" ] || { echo "$0: the demo wrote no summary ($clone/demo.json); see the output above" >&2; exit 1; }
 PYTHONPATH="$root/scripts" "$py" - "$clone" "$dest" "$started" "${args[*]}" <<'EOF'
 import json, platform, subprocess, sys, time
 from pathlib import Path
