@@ -6,7 +6,8 @@
 #   bash scripts/time_demo_lm.sh nbs/results/smollm2_demo_fast_timing.json -- --precision auto --workers 1 --threads 2
 #
 # Everything after `--` goes to `sage-lm-regime demo --seed 0 --methods GRPO`. The clone stays in /tmp (its path is
-# in the record) so that its demo summary can be read or committed.
+# in the record) so that its demo summary can be read or committed. REF=<commit> times that commit instead of HEAD
+# (the path before a change, measured the same way).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 OUT.json [-- demo arguments]" >&2; exit 2; }
 dest=$(realpath -m "$1"); shift
@@ -17,6 +18,7 @@ py="$root/.venv/bin/python"
 clone=$(mktemp -d /tmp/sage_demo_clone.XXXXXX)
 git clone -q "$root" "$clone"
 cd "$clone"
+[ -n "${REF:-}" ] && git checkout -q "$REF"
 args=(demo --seed 0 --methods GRPO --write "$clone/demo.json" "$@")
 started=$(date +%s)
 # the entry point itself (the module has no __main__ block); the clone's code comes first on the path

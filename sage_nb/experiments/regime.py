@@ -618,7 +618,7 @@ def parse_args(argv=None):
             s.add_argument('--methods', nargs='+', choices=DEMO_METHODS, default=list(DEMO_DEFAULT),
                            help=f"which runs (default: {' '.join(DEMO_DEFAULT)}; GRPO alone needs only stages A-C; PassK and GRPO_80_20 need stage E)")
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
-            s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
+            s.add_argument('--threads', type=int, default=0, help='threads per process (default: the free cores shared out among the processes that start together, so a run alone takes them all; 1 keeps a run steady while other work shares the machine)')
             s.add_argument('--precision', choices=('float32', 'bfloat16', 'auto'), default='float32', help='bfloat16: train under bfloat16 autocast and sample from a bfloat16 copy '
                            '(a CPU with avx512_bf16 or a GPU; other numbers than float32, so a run of its own, <method>_bf16); auto: bfloat16 where the CPU has it (make demo-lm) (default: %(default)s)')
             s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
@@ -627,7 +627,7 @@ def parse_args(argv=None):
                            'sampling; C: the horizon; D: the comparison arms; E: the exploration methods (issue 49)')
             s.add_argument('--methods', nargs='+', metavar='METHOD', help="stages D and E: only these methods' runs (default: all of the stage's)")
             s.add_argument('--workers', type=int, default=2, help='processes side by side (default: %(default)s)')
-            s.add_argument('--threads', type=int, default=0, help='threads per process (default: the cores shared out among the workers; 1 keeps a run steady while other work shares the machine)')
+            s.add_argument('--threads', type=int, default=0, help='threads per process (default: the free cores shared out among the processes that start together, so a run alone takes them all; 1 keeps a run steady while other work shares the machine)')
     return p.parse_args(argv)
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #0226171b

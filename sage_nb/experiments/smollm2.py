@@ -27,10 +27,10 @@ __all__ = ['LM_NAME', 'EVAL_SPLITS', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PR
            'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'family_records',
            'pooled_passk', 'training_curves', 'demo_summary', 'demo_audit_table', 'problem_differences',
            'paired_difference', 'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables',
-           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'run_side_by_side',
-           'train_argv', 'train_side_by_side', 'writable_dir', 'EvalJob', 'eval_side_jobs', 'demo_eval_jobs',
-           'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config', 'pilot_scores',
-           'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
+           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'share_cores',
+           'run_side_by_side', 'train_argv', 'train_side_by_side', 'writable_dir', 'EvalJob', 'eval_side_jobs',
+           'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config',
+           'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #80b6412d
 LM_NAME = 'smollm2-135m-instruct'
@@ -459,29 +459,38 @@ class SideJob:
 
 def _log_name(name:str) -> str: return re.sub(r'[^\w.-]+', '_', name) + '.log'
 
-def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0) -> None:
-    "Run {name: SideJob}, `workers` processes at a time in the order given, each with `threads` threads; logs `<name>.log`. A failure, Ctrl-C or SIGTERM stops every child (each resumes where it was); a child dies with this process even when it is killed."
+def share_cores(cores:int, in_use:int, starting:int) -> list[int]:
+    "Threads for each of `starting` jobs that start together while running jobs hold `in_use` threads of `cores`: the free cores shared out, at least one each."
+    free = max(cores - in_use, 0)
+    return [max(1, free // starting + (i < free % starting)) for i in range(starting)]
+
+def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0, cores:int|None=None) -> None:
+    "Run {name: SideJob}, `workers` processes at a time in the order given; logs `<name>.log`. Each process gets `threads` threads, or (None) its share of the free `cores` when it starts (`share_cores`), a job then waiting while every core is taken. A failure, Ctrl-C or SIGTERM stops every child (each resumes where it was); a child dies with this process even when it is killed."
     names = list(jobs)
     for i, (name, job) in enumerate(jobs.items()):
         late = [d for d in job.after if d not in names[:i]]
         if late: raise ValueError(f"job {name!r} waits for {late}, which must be jobs listed before it")
     if workers < 1: raise ValueError(f"workers must be >= 1, got {workers}")
-    threads = threads or max(1, (os.cpu_count() or 1) // workers)
-    env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
-    pending, running, finished, last = dict(jobs), {}, set(), time.time()
+    cores = cores or (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1)
+    pending, running, finished, last = dict(jobs), {}, set(), time.time()   # running: {name: (process, log, threads)}
     def stop(signum, frame): raise SystemExit(128 + signum)   # SIGTERM: through the `finally` below, like Ctrl-C
     previous = signal.signal(signal.SIGTERM, stop) if threading.current_thread() is threading.main_thread() else None
     try:
         while pending or running:
-            for name in [n for n, j in pending.items() if finished.issuperset(j.after)][:workers - len(running)]:
+            ready = [n for n, j in pending.items() if finished.issuperset(j.after)][:workers - len(running)]
+            in_use = sum(t for *_, t in running.values())
+            if threads is None and running and in_use >= cores: ready = []   # every core taken: wait for one
+            # a job that starts alone takes every core (a lone training, or the last one); jobs starting together share them
+            for name, n_threads in zip(ready, [threads] * len(ready) if threads else share_cores(cores, in_use, len(ready))):
                 log = Path(log_dir)/_log_name(name)
                 with open(log, 'a') as f:   # appended: a rerun (resume, remade record) keeps what the first run printed
-                    f.write(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} {name} ===\n"); f.flush()
-                    proc = subprocess.Popen([sys.executable, *pending.pop(name).argv], stdout=f, stderr=subprocess.STDOUT, env=env,
+                    f.write(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} {name} ({n_threads} thread{'s' * (n_threads > 1)}) ===\n"); f.flush()
+                    proc = subprocess.Popen([sys.executable, *pending.pop(name).argv], stdout=f, stderr=subprocess.STDOUT,
+                                            env={**os.environ, 'OMP_NUM_THREADS': str(n_threads)},
                                             preexec_fn=functools.partial(die_with_parent, os.getpid()))
-                running[name] = (proc, log)
+                running[name] = (proc, log, n_threads)
             time.sleep(0.5)
-            for name, (proc, log) in list(running.items()):
+            for name, (proc, log, _) in list(running.items()):
                 if proc.poll() is None: continue
                 del running[name]
                 if proc.returncode:
@@ -489,12 +498,12 @@ def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, eve
                     raise RuntimeError(f"{name} failed (exit status {proc.returncode}); its log {log} ends:\n{tail}")
                 finished.add(name)
             if time.time() - last >= every and running:
-                print('[side by side] ' + ', '.join(f'{n} {log_progress(g, jobs[n].progress)}' for n, (_, g) in running.items()), flush=True)
+                print('[side by side] ' + ', '.join(f'{n} {log_progress(g, jobs[n].progress)}' for n, (_, g, _) in running.items()), flush=True)
                 last = time.time()
     finally:
-        for proc, _ in running.values():   # a failure or an interruption: stop the rest (each resumes where it was)
+        for proc, *_ in running.values():   # a failure or an interruption: stop the rest (each resumes where it was)
             if proc.poll() is None: proc.terminate()
-        for proc, _ in running.values():
+        for proc, *_ in running.values():
             try: proc.wait(timeout=30)
             except subprocess.TimeoutExpired: proc.kill()
         if previous is not None: signal.signal(signal.SIGTERM, previous)
