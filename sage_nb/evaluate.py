@@ -247,8 +247,8 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
                    seeds=(0,), n: int = 4, ks=None, temperature: float = 1.0, top_p: float = 1.0,
                    max_new_tokens: int = 512, batch_size: int = 64, prompt_style: str = 'chat',
                    system_prompt: str | None = None, instruction: str | None = None, results_path=None, model_path: str | None = None,
-                   keep_texts: bool = False, progress: bool = True) -> dict:
-    "Evaluate one model on `datasets` ({name: Dataset}) for every seed; resumable through `results_path`."
+                   keep_texts: bool = False, progress: bool = True, plan: bool = False) -> dict:
+    "Evaluate one model on `datasets` ({name: Dataset}) for every seed; resumable through `results_path`. `plan`: sample and write nothing, return {'pending': the units still to compute}."
     from tqdm.auto import tqdm
     import torch
     if isinstance(model, torch.nn.Module):
@@ -290,6 +290,7 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
     done = (load_results(results_path) if results_path else memory)['models'].get(key, {}).get('units', {})
     computed, skipped = [], []
     todo = [(name, ds, seed) for name, ds in datasets.items() for seed in seeds]
+    if plan: return {'pending': [f'{name}/seed{seed}' for name, _, seed in todo if done.get(f'{name}/seed{seed}', {}).get('fingerprint') != fps[name]]}
     for name, ds, seed in tqdm(todo, desc=f'eval {key}', disable=not progress):
         ukey = f'{name}/seed{seed}'
         if done.get(ukey, {}).get('fingerprint') == fps[name]: skipped.append(ukey); continue

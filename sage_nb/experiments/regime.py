@@ -263,9 +263,9 @@ def _write_record(arm: RegimeArm, cfg: RegimeConfig, results: dict, families, **
     return rec
 
 def side_jobs(arms, evals: dict, out_dir, parts: int = 1) -> dict:
-    "{name: SideJob} in the order they start: each run's training, the evaluations of no run (the base model) after the first, each run's evaluation right after its training."
+    "{name: SideJob} in the order they start: each run's training, the evaluations of no run (the base model; only where some unit is still to do) after the first, each run's evaluation right after its training."
     trained = {a.name for a in arms}
-    untied = {label: job for label, job in evals.items() if label not in trained}
+    untied = {label: job for label, job in evals.items() if label not in trained and job.pending()}   # a restored, finished one: no process
     jobs = {} if arms else eval_side_jobs(untied, parts)
     for i, a in enumerate(arms):
         jobs[f'train {a.name}'] = SideJob(train_argv(a.overrides(out_dir)))

@@ -70,8 +70,8 @@ def problem_sets(per_family:int=8, ood_per_family:int=4, seed:int=0, families=No
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #993e9e6e
 def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, sampling:LMSampling|None=None,
-                seeds=(0,), progress:bool=True) -> dict:
-    "Evaluate one model on `sets` ({family: Dataset}); resumable through `results_path`. Returns its results entry."
+                seeds=(0,), progress:bool=True, plan:bool=False) -> dict:
+    "Evaluate one model on `sets` ({family: Dataset}); resumable through `results_path`. Returns its results entry (`plan`: {'pending': units}, as `evaluate_model`)."
     sampling = sampling or LMSampling()
     state = {}
     def sampler(prompts, n, seed):   # the model loads on the first unit that is not already done
@@ -82,7 +82,7 @@ def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, s
         return state['fn'](prompts, n, seed)
     kw = sampling.eval_kwargs(); kw.pop('batch_size')
     return evaluate_model(sampler, sets, label=label, step=step, seeds=tuple(seeds), results_path=results_path,
-                          model_path=str(model_path), keep_texts=True, progress=progress, **kw)
+                          model_path=str(model_path), keep_texts=True, progress=progress, plan=plan, **kw)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #7e27f9be
 def problem_bootstrap(values, B:int=2000, seed:int=0) -> tuple[float, float, float]:
@@ -569,6 +569,13 @@ class EvalJob:
         if other is None: return None
         return (f"{self.results} already holds {self.label}@{self.step} from another model ({other[0]}, weights {other[1]}; this is "
                 f"{self.identity()[0]}, weights {self.identity()[1]}): give it another --label, or --overwrite to replace it")
+    def pending(self) -> bool:
+        "Whether the results file lacks any unit of this evaluation (made with these settings and weights); `side_jobs` leaves out one with nothing to do, which would only hold a worker and its cores."
+        try: held = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}')
+        except (OSError, ValueError, AttributeError): return True
+        if not held: return True   # nothing there: no need to identify the weights
+        return bool(evaluate_lm(self.model, self.sets(), self.results, label=self.label, step=self.step, progress=False,
+                                sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens), plan=True)['pending'])
     def check(self, overwrite:bool=False) -> None:
         "ConfigError with one line before any model loads: the results folder (`writable_dir`), samples that cannot fit in free memory (as `sage-eval`), a label clash (`clash`) unless `overwrite`."
         writable_dir(Path(self.results).parent, 'results folder')
