@@ -290,10 +290,11 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
     done = (load_results(results_path) if results_path else memory)['models'].get(key, {}).get('units', {})
     computed, skipped = [], []
     todo = [(name, ds, seed) for name, ds in datasets.items() for seed in seeds]
-    if plan: return {'pending': [f'{name}/seed{seed}' for name, _, seed in todo if done.get(f'{name}/seed{seed}', {}).get('fingerprint') != fps[name]]}
+    def finished(name, seed) -> bool: return done.get(f'{name}/seed{seed}', {}).get('fingerprint') == fps[name]
+    if plan: return {'pending': [f'{name}/seed{seed}' for name, _, seed in todo if not finished(name, seed)]}
     for name, ds, seed in tqdm(todo, desc=f'eval {key}', disable=not progress):
         ukey = f'{name}/seed{seed}'
-        if done.get(ukey, {}).get('fingerprint') == fps[name]: skipped.append(ukey); continue
+        if finished(name, seed): skipped.append(ukey); continue
         unit = run_unit(sampler, ds, score_fn, n=n, seed=seed, ks=ks, prompt_style=prompt_style,
                         system_prompt=system_prompt, instruction=instruction, keep_texts=keep_texts, progress=progress)
         save({ukey: {'dataset': name, 'fingerprint': fps[name], 'settings': settings, **unit}})

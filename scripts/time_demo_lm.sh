@@ -27,7 +27,7 @@ HF_HUB_OFFLINE=1 PYTHONPATH="$clone" /usr/bin/time -v -o "$clone/time.txt" "$py"
   "$clone" "${args[@]}"
 [ -s "$clone/demo.json" ] || { echo "$0: the demo wrote no summary ($clone/demo.json); see the output above" >&2; exit 1; }
 PYTHONPATH="$root/scripts" "$py" - "$clone" "$dest" "$started" "${args[*]}" <<'EOF'
-import json, platform, subprocess, sys, time
+import json, os, platform, subprocess, sys, time
 from pathlib import Path
 from demo_timing import gnu_time
 clone, dest, started, command = Path(sys.argv[1]), Path(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
@@ -35,7 +35,7 @@ summary = json.loads((clone/'demo.json').read_text())
 cpu = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines() if l.startswith('model name')), platform.machine())
 record = dict(command=f'sage-lm-regime {command}', commit=subprocess.check_output(['git', '-C', str(clone), 'rev-parse', '--short', 'HEAD'], text=True).strip(),
               clone=str(clone), date=time.strftime('%Y-%m-%d %H:%M', time.gmtime(started)),
-              machine=f"{len(__import__('os').sched_getaffinity(0))} cores ({cpu})", run=gnu_time(clone/'time.txt'),
+              machine=f"{len(os.sched_getaffinity(0))} cores ({cpu})", run=gnu_time(clone/'time.txt'),
               precision=summary.get('precision'), workers=summary.get('workers'), threads=summary.get('threads'),
               runs={m: dict(name=r['name'], score=r['score'], gain=r['gain'], step_s=r.get('step_s')) for m, r in summary['runs'].items()})
 dest.write_text(json.dumps(record, indent=1) + '\n')

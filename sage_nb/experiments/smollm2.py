@@ -27,7 +27,7 @@ __all__ = ['LM_NAME', 'EVAL_SPLITS', 'TOKEN_KINDS', 'QUICK_OVERRIDES', 'SHARE_PR
            'preset_run_overrides', 'preset_run_config', 'demo_train_config', 'demo_families', 'family_records',
            'pooled_passk', 'training_curves', 'demo_summary', 'demo_audit_table', 'problem_differences',
            'paired_difference', 'plot_demo_curves', 'plot_demo_passk', 'completion_rows', 'profile_tables',
-           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'SideJob', 'share_cores',
+           'policy_profiles', 'plot_profiles', 'log_progress', 'demo_workers', 'share_cores', 'SideJob',
            'run_side_by_side', 'train_argv', 'train_side_by_side', 'writable_dir', 'EvalJob', 'eval_side_jobs',
            'demo_eval_jobs', 'run_demo', 'demo_table', 'PilotConfig', 'pilot_run_name', 'pilot_train_config',
            'pilot_scores', 'choose_learning_rate', 'run_pilot', 'pilot_table', 'parse_args', 'eval_job', 'main']
@@ -449,6 +449,12 @@ def demo_workers(cfg:DemoConfig, ram_gb:float|None=None) -> int:
     peak = max(estimate_for_config(demo_train_config(cfg, a), device='cpu')['total'] for a in cfg.algorithms)   # one training's banner
     return max(1, min(n, int(0.95 * ram // peak)))
 
+# %% ../../nbs/experiments/44_smollm2.ipynb #fc711786
+def share_cores(cores:int, in_use:int, starting:int) -> list[int]:
+    "Threads for each of `starting` jobs that start together while running jobs hold `in_use` threads of `cores`: the free cores shared out, at least one each."
+    free = max(cores - in_use, 0)
+    return [max(1, free // starting + (i < free % starting)) for i in range(starting)]
+
 # %% ../../nbs/experiments/44_smollm2.ipynb #4c7dd3eb
 @dataclass(frozen=True)
 class SideJob:
@@ -459,11 +465,6 @@ class SideJob:
 
 def _log_name(name:str) -> str: return re.sub(r'[^\w.-]+', '_', name) + '.log'
 
-def share_cores(cores:int, in_use:int, starting:int) -> list[int]:
-    "Threads for each of `starting` jobs that start together while running jobs hold `in_use` threads of `cores`: the free cores shared out, at least one each."
-    free = max(cores - in_use, 0)
-    return [max(1, free // starting + (i < free % starting)) for i in range(starting)]
-
 def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, every:float=60.0, cores:int|None=None) -> None:
     "Run {name: SideJob}, `workers` processes at a time in the order given; logs `<name>.log`. Each process gets `threads` threads, or (None) its share of the free `cores` when it starts (`share_cores`), a job then waiting while every core is taken. A failure, Ctrl-C or SIGTERM stops every child (each resumes where it was); a child dies with this process even when it is killed."
     names = list(jobs)
@@ -471,6 +472,7 @@ def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, eve
         late = [d for d in job.after if d not in names[:i]]
         if late: raise ValueError(f"job {name!r} waits for {late}, which must be jobs listed before it")
     if workers < 1: raise ValueError(f"workers must be >= 1, got {workers}")
+    threads = threads or None   # 0 or None: each job's share of the free cores
     cores = cores or (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1)
     pending, running, finished, last = dict(jobs), {}, set(), time.time()   # running: {name: (process, log, threads)}
     def stop(signum, frame): raise SystemExit(128 + signum)   # SIGTERM: through the `finally` below, like Ctrl-C
@@ -481,7 +483,7 @@ def run_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, eve
             in_use = sum(t for *_, t in running.values())
             if threads is None and running and in_use >= cores: ready = []   # every core taken: wait for one
             # a job that starts alone takes every core (a lone training, or the last one); jobs starting together share them
-            for name, n_threads in zip(ready, [threads] * len(ready) if threads else share_cores(cores, in_use, len(ready))):
+            for name, n_threads in zip(ready, share_cores(cores, in_use, len(ready)) if threads is None else [threads] * len(ready)):
                 log = Path(log_dir)/_log_name(name)
                 with open(log, 'a') as f:   # appended: a rerun (resume, remade record) keeps what the first run printed
                     f.write(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} {name} ({n_threads} thread{'s' * (n_threads > 1)}) ===\n"); f.flush()
@@ -515,7 +517,7 @@ def train_side_by_side(jobs:dict, log_dir, workers:int, threads:int|None=None, e
     "`sage-train --preset cpu-smollm2 <overrides>` for each {label: overrides}, `workers` at a time; logs `train_<label>.log`."
     run_side_by_side({f'train {label}': SideJob(train_argv(o)) for label, o in jobs.items()}, log_dir, workers, threads, every)
 
-# %% ../../nbs/experiments/44_smollm2.ipynb #dab38b50
+# %% ../../nbs/experiments/44_smollm2.ipynb #c8092b74
 def writable_dir(path, what:str='output folder') -> Path:
     "`path` made if needed and checked writable, before any model loads: ConfigError with one line when it is a file, cannot be made, is read-only, or lies inside the notebooks' folder (written only by an export)."
     p = Path(path).absolute()
@@ -527,6 +529,7 @@ def writable_dir(path, what:str='output folder') -> Path:
     if not os.access(p, os.W_OK | os.X_OK): raise ConfigError(f"{what} {path} is not writable")
     return p
 
+# %% ../../nbs/experiments/44_smollm2.ipynb #dab38b50
 def _model_key(path) -> str: return str(Path(path).resolve()) if path and Path(path).exists() else str(path)
 
 @dataclass(frozen=True)
@@ -574,8 +577,7 @@ class EvalJob:
         try: held = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}')
         except (OSError, ValueError, AttributeError): return True
         if not held: return True   # nothing there: no need to identify the weights
-        return bool(evaluate_lm(self.model, self.sets(), self.results, label=self.label, step=self.step, progress=False,
-                                sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens), plan=True)['pending'])
+        return bool(self.run(progress=False, plan=True)['pending'])
     def check(self, overwrite:bool=False) -> None:
         "ConfigError with one line before any model loads: the results folder (`writable_dir`), samples that cannot fit in free memory (as `sage-eval`), a label clash (`clash`) unless `overwrite`."
         writable_dir(Path(self.results).parent, 'results folder')
@@ -587,10 +589,10 @@ class EvalJob:
         if not overwrite and (line := self.clash()): raise ConfigError(line)
     def sets(self) -> dict: return problem_sets(self.per_family, self.ood_per_family, seed=0,
                                                 families=self.families or demo_families(), split=self.split)
-    def run(self, progress:bool=True) -> dict:
-        "Evaluate (resumable); returns the model's results entry."
+    def run(self, progress:bool=True, plan:bool=False) -> dict:
+        "Evaluate (resumable); returns the model's results entry (`plan`: {'pending': units}, nothing sampled, as `evaluate_lm`)."
         return evaluate_lm(self.model, self.sets(), self.results, label=self.label, step=self.step, progress=progress,
-                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens))
+                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens), plan=plan)
     def split_families(self, parts:int) -> list:
         "The same evaluation as up to `parts` jobs over disjoint families, to run side by side."
         fams = tuple(self.sets())
