@@ -37,7 +37,7 @@ CREDITS = ('sequence', 'token', 'exact')
 SEQUENCE_FORMS = ('reward', 'returns_to_go')
 SHAPING_REDUCES = ('sum', 'mean')
 SAMPLER_DTYPES = (None, 'bfloat16')
-ENTROPY_ROUTES = ('auto', 'generation', 'extra_pass')
+ENTROPY_ROUTES = ('auto', 'generation', 'loss_pass', 'extra_pass')
 KL_DIRECTIONS = ('reverse', 'forward')
 ADVANTAGES = ('grpo', 'passk')              # TRL's group advantages, or pass@k training's (16_exploration)
 COV_LOSSES = ('none', 'clip_cov', 'kl_cov')     # Cui et al.'s covariance-based token treatments (16_exploration)
@@ -62,7 +62,7 @@ class SAGEConfig(GRPOConfig):
     sequence_form: str = field(default='reward', metadata={'help': "'reward' (r + beta log Q per completion) or 'returns_to_go' (per-token)."})
     shaping_reduce: str = field(default='sum', metadata={'help': "'sum' of log q over tokens (paper) or token 'mean' (stabler variant)."})
     kl_direction: str = field(default='reverse', metadata={'help': "'reverse' (TRL's k3) or 'forward' (GRPO_fwdKL baseline)."})
-    entropy_route: str = field(default='auto', metadata={'help': "How rollout entropies are obtained: 'auto', 'generation', 'extra_pass'."})
+    entropy_route: str = field(default='auto', metadata={'help': "Where the guide's entropies / log-probs come from: 'auto', 'generation', 'loss_pass', 'extra_pass'."})
     sampler_dtype: str | None = field(default=None, metadata={'help': "HF sampling from a copy of the policy in this dtype "
                                       "('bfloat16'), LoRA adapters merged in, refreshed once per optimizer step (trainer.sampling_copy): "
                                       "1.6x faster sampling of SmolLM2 on a CPU with avx512_bf16, from the policy rounded to bfloat16 "
@@ -132,11 +132,23 @@ class SAGEConfig(GRPOConfig):
         if self.credit in ('sequence', 'exact') and self.multi_objective_aggregation != 'sum_then_normalize':
             raise ValueError(f"credit={self.credit!r} adds beta*log Q to the summed reward; it needs "
                              "multi_objective_aggregation='sum_then_normalize'.")
+        if self.entropy_route == 'loss_pass': self._check_loss_pass()
         if self.credit == 'exact':   # the anchor moves into per-token advantages (credit.exact_credit_advantages)
             if self.loss_type not in FWD_KL_LOSSES:
                 raise ValueError(f"credit='exact' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
             if self.importance_sampling_level != 'token':
                 raise ValueError("credit='exact' needs importance_sampling_level='token' (per-token advantages).")
+
+    def _check_loss_pass(self):
+        "entropy_route='loss_pass': the loss call must see each rollout once, whole, under the weights that sampled it."
+        wrong = [f'{k}={v!r}' for k, v, ok in [('credit', self.credit, self.credit != 'exact'),
+                                               ('num_iterations', self.num_iterations, self.num_iterations == 1),
+                                               ('steps_per_generation', self.steps_per_generation, self.steps_per_generation == 1)] if not ok]
+        if wrong:
+            raise ValueError("entropy_route='loss_pass' reads the guide's signals off the loss call's policy pass, so that call must "
+                             "see each rollout once, whole, under the weights that sampled it: credit 'sequence' or 'token', "
+                             "num_iterations=1, steps_per_generation=1 (gradient_accumulation_steps=1, or steps_per_generation "
+                             f"set to 1); got {', '.join(wrong)}. entropy_route='auto' picks a route that fits.")
 
     def _check_forward_kl(self):
         if not self.beta > 0: raise ValueError("kl_direction='forward' needs beta > 0 (the KL weight).")

@@ -67,6 +67,7 @@ CASES = {   # name -> overrides of the cpu-tiny preset
     'grpo': ['algorithm=GRPO'],
     'branch_sequence_generation': BRANCH + ['sage.credit=sequence', 'sage.entropy_route=generation'],
     'branch_token_extra_pass': BRANCH + ['sage.credit=token', 'sage.entropy_route=extra_pass'],
+    'branch_sequence_loss_pass': BRANCH + ['sage.credit=sequence', 'sage.entropy_route=loss_pass'],
     'branch_exact': BRANCH + ['sage.credit=exact'],
     'branch_sequence_shared_prefix': BRANCH + ['sage.credit=sequence', 'sage.share_prompt_prefix=true'],
     'fwdkl_dapo': ['algorithm=GRPO_fwdKL', 'rl.loss_type=dapo', 'rl.beta=0.5'],

@@ -354,7 +354,9 @@ class HookState:
     rewards_per_func: Tensor | None = None   # (N, n_funcs) rewards gathered over processes (`_calculate_rewards`)
     recorder: GenerationEntropyRecorder | None = None   # generation-time entropies (`_generate`); None: route off
     shared: tuple | None = None              # (log-probs, entropies) of the rollout's 'old' pass, when the guide reads it
-    route_used: str | None = None            # source of the last signals: 'generation', 'shared_pass' or 'extra_pass'
+    route_used: str | None = None            # source of the last signals: 'generation', 'shared_pass', 'loss_pass' or 'extra_pass'
+    rollouts_started: int = 0                # rollouts begun by this trainer (numbers a batch whose guide waits for its loss pass)
+    deferred: tuple | None = None            # (rollout number, rewards, rows) of the rollout whose guide waits for its loss pass
     replay: RolloutReplay | None = None      # dynamic sampling: the kept rows' generations and rewards, handed to TRL
     # the log-prob passes TRL is about to run, named in its order by the override that starts them (`running`)
     passes: tuple = ()                       # ('old', 'ref') in a rollout, ('loss',) in a loss call, () elsewhere
@@ -363,8 +365,9 @@ class HookState:
     loss_inputs: dict | None = None          # this call's copy of the batch, whose advantages its loss pass rewrites (16_exploration)
 
     def start_rollout(self):
-        "Forget the last rollout's rewards and shared pass (`_generate` replaces the recorder; the route stays readable)."
-        self.rewards_per_func, self.shared = None, None
+        "Forget the last rollout's rewards, shared pass and waiting guide (`_generate` replaces the recorder; the route stays readable)."
+        self.rewards_per_func, self.shared, self.deferred = None, None, None
+        self.rollouts_started += 1
 
     @contextmanager
     def running(self, *passes: str):
@@ -426,6 +429,8 @@ class SAGETrainer(GRPOTrainer):
         if not self._unsloth and unsloth_rebound_trl():
             warnings.warn("unsloth was imported after sage_nb.trainer, so SAGETrainer sits on plain TRL (no Unsloth loss or "
                           "kernels). To train with Unsloth, restart Python and import unsloth before sage_nb.trainer.")
+        if self._unsloth and a.entropy_route == 'loss_pass':
+            raise ValueError("entropy_route='loss_pass' reads TRL's loss pass, which Unsloth's fused loss replaces; use entropy_route='auto'.")
         if self._unsloth and a.kl_direction == 'forward':
             raise ValueError("kl_direction='forward' is not available with Unsloth: its fused loss replaces compute_loss.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'sequence' and a.sequence_form == 'returns_to_go':
@@ -454,7 +459,9 @@ class SAGETrainer(GRPOTrainer):
         # SAGE: names those passes for `_get_per_token_logps_and_entropies` (`_rollout_passes`), then shapes the returned
         # batch, so q is computed once per generation batch. With dynamic sampling the groups are chosen first
         # (`_dynamic_rollout`) and TRL builds the batch from the kept rows only, reading their generations and rewards
-        # back from `hook_state.replay` instead of sampling again.
+        # back from `hook_state.replay` instead of sampling again. Where the guide's signals would cost a pass of their
+        # own and the loss call's policy pass can give them (`_guide_at_loss`), the batch is only marked here and shaped
+        # in that call (`_guide_from_loss_pass`).
         h = self.hook_state
         h.start_rollout()
         if self.args.dynamic_sampling and self.model.training:
@@ -464,7 +471,8 @@ class SAGETrainer(GRPOTrainer):
             with h.running(*self._rollout_passes()): out = super()._generate_and_score_completions(inputs)
         finally: h.replay = None
         if self.args.advantage == 'passk': out['advantages'] = self._passk_advantages(out)   # pass@k training's, not GRPO's
-        return out if self.sage_guide is None else self.apply_guide(out)
+        if self.sage_guide is None: return out
+        return self._defer_guide(out) if self._guide_at_loss() else self.apply_guide(out)
 
     def _generate(self, prompts):
         "TRL's sampling, inside a `GenerationEntropyRecorder` (left in `hook_state.recorder`) when the guide wants one."
@@ -517,8 +525,9 @@ class SAGETrainer(GRPOTrainer):
         # SAGE: reads which pass this is from `hook_state` (named by whoever started it: the rollout or the loss call).
         # The rollout's 'old' pass also computes the entropies when the guide reads them, so the guide needs no forward
         # of its own (not under Unsloth, whose function returns no entropies). The 'loss' pass's log-probs feed the
-        # forward-KL term and the KL metrics of `_compute_loss` and, for entropy-based advantage shaping and Clip-Cov,
-        # rewrite that loss call's advantages before TRL reads them. With `share_prompt_prefix`, each distinct prompt
+        # forward-KL term and the KL metrics of `_compute_loss`; on the guide's 'loss_pass' route its detached entropies
+        # and log-probs shape a marked batch, and entropy-based advantage shaping and Clip-Cov rewrite that loss call's
+        # advantages, all before TRL reads them. With `share_prompt_prefix`, each distinct prompt
         # is run once (`shared_prompt_logps`).
         h = self.hook_state
         name = h.next_pass()   # 'old', 'ref', 'loss', or None: a pass that no override started (a direct call)
@@ -533,8 +542,9 @@ class SAGETrainer(GRPOTrainer):
                                                              compute_entropy or share, *args, **kwargs)
         if share: h.shared = (out[0], out[1] if len(out) > 1 else None)
         if name == 'loss':
-            h.loss_logps = out[0]
-            if h.loss_inputs is not None: self._loss_time_advantages(h.loss_inputs, out[0], out[1] if len(out) > 1 else None)
+            h.loss_logps, inputs, entropies = out[0], h.loss_inputs, (out[1] if len(out) > 1 else None)
+            if inputs is not None and 'sage_row' in inputs: self._guide_from_loss_pass(inputs, out[0], entropies)
+            if inputs is not None and self._rewrites_advantages(): self._loss_time_advantages(inputs, out[0], entropies)
         return out
 
     def _compute_loss(self, model, inputs):
@@ -543,14 +553,15 @@ class SAGETrainer(GRPOTrainer):
         # log-probs whenever beta != 0, reduced as `loss_type` says, and its metrics (`kl`, `entropy`, clip ratios).
         # SAGE: the forward-KL baseline runs it without that KL term and adds beta times the forward KL instead; exact
         # credit runs it without the KL term (its advantages carry the whole anchor); both keep beta > 0 for the
-        # rollout's reference pass. Entropy-based advantage shaping and Clip-Cov rewrite this call's advantages in its
-        # 'loss' pass (on a copy of the batch, which later iterations reuse); KL-Cov runs TRL's loss unclipped and adds
+        # rollout's reference pass. A batch whose guide waited for this call is shaped in its 'loss' pass, and
+        # entropy-based advantage shaping and Clip-Cov rewrite its advantages there (on a copy of the batch, which later
+        # iterations reuse); KL-Cov runs TRL's loss unclipped and adds
         # its penalty. Then it logs `sage/kl_ref` and `sage/kl_anchor` from that pass, and watches the entropy.
         a = self.args
         forward = a.kl_direction == 'forward' and self.beta != 0.0
         exact = self.sage_guide is not None and a.credit == 'exact'
         kl_cov = a.cov_loss == 'kl_cov'
-        rewrite = a.entropy_advantage_alpha > 0 or a.cov_loss == 'clip_cov'
+        rewrite = self._rewrites_advantages() or 'sage_row' in inputs   # 'sage_row': the guide waits for this pass
         if rewrite: inputs = dict(inputs)
         h = self.hook_state
         h.loss_logps, h.loss_inputs = None, (inputs if rewrite else None)
@@ -679,15 +690,16 @@ def _dynamic_rollout(self:SAGETrainer, inputs: list) -> RolloutReplay:
 
 # %% ../nbs/22_trainer.ipynb #75ac66ad
 @patch
-def apply_guide(self:SAGETrainer, out: dict, rewards_per_func: Tensor | None = None) -> dict:
+def apply_guide(self:SAGETrainer, out: dict, rewards_per_func: Tensor | None = None, signals: tuple | None = None) -> dict:
     "SAGE's part of rollout `out` (TRL's batch dict, updated in place): log q, then the shaped advantages or anchor."
+    # signals: (entropies, log-probs) computed already (the loss pass's, `_guide_from_loss_pass`); else `_rollout_signals`
     if self.sage_guide is None: raise ValueError("apply_guide needs a guide; this trainer runs plain GRPO")
     h = self.hook_state
     if rewards_per_func is not None:   # a rollout scored elsewhere: its signals come from one extra pass here
         h.rewards_per_func, h.recorder, h.shared = rewards_per_func, None, None
     mode = 'train' if self.model.training else 'eval'
     mask = loss_mask(out)
-    entropies, logps = self._rollout_signals(out)
+    entropies, logps = self._rollout_signals(out) if signals is None else signals
     counter = self.rollout_state
     log_q = self.sage_guide.log_q(mask, entropies=entropies, logps=logps, step=self.state.global_step,
                                   total_steps=self.state.max_steps or None,
@@ -776,6 +788,44 @@ def _local_rows(self:SAGETrainer, n: int) -> slice:
     "This process's `n` rows of a batch gathered over processes."
     i = self.accelerator.process_index
     return slice(i * n, (i + 1) * n)
+
+# %% ../nbs/22_trainer.ipynb #0fda03ab
+@patch
+def _guide_at_loss(self:SAGETrainer) -> bool:
+    "Whether this rollout's guide reads its signals off the loss call's policy pass rather than a pass of its own."
+    a, g, h = self.args, self.sage_guide, self.hook_state
+    if g is None or not g.needs or a.entropy_route not in ('auto', 'loss_pass'): return False
+    if a.entropy_route == 'auto' and h.recorder is not None and g.needs == {'entropies'}: return False   # recorded while sampling
+    # the loss call must see the whole rollout once, under the weights that sampled it, in TRL's own loss
+    return (self.model.training and not self._unsloth and a.credit != 'exact' and self.num_iterations == 1
+            and a.steps_per_generation == 1 and not self._trl_computes_old_logps())
+
+@patch
+def _defer_guide(self:SAGETrainer, out: dict) -> dict:
+    "Mark rollout `out` for `_guide_from_loss_pass`: each row's place in the rollout and the rollout's number."
+    h, mask = self.hook_state, out['completion_mask']
+    h.deferred = (h.rollouts_started, h.rewards_per_func, mask.size(0))
+    out['sage_row'] = torch.arange(mask.size(0), device=mask.device)
+    out['sage_rollout'] = torch.full((mask.size(0),), h.rollouts_started, device=mask.device)
+    return out
+
+@patch
+def _guide_from_loss_pass(self:SAGETrainer, inputs: dict, logps: Tensor, entropies: Tensor | None):
+    "Shape a marked batch (the loss call's copy, `inputs`) with that call's own entropies and log-probs, detached."
+    h = self.hook_state
+    rows, number = inputs.pop('sage_row'), inputs.pop('sage_rollout')
+    n = rows.numel()
+    whole = h.deferred is not None and n == h.deferred[2] and torch.equal(rows.sort().values.cpu(), torch.arange(n))
+    if not whole or bool((number != h.deferred[0]).any()):
+        raise RuntimeError("this batch's guide waits for its loss pass, but the batch is not the whole of the last rollout "
+                           "(a stale or split batch): the loss_pass route needs num_iterations=1 and steps_per_generation=1")
+    order = rows.argsort()
+    view = {k: v[order] if isinstance(v, Tensor) and v.dim() and v.size(0) == n else v for k, v in inputs.items()}
+    h.rewards_per_func = h.deferred[1]
+    self.apply_guide(view, signals=(None if entropies is None else entropies.detach()[order], logps.detach()[order]))
+    h.route_used, h.deferred = 'loss_pass', None
+    back = order.argsort()
+    for k in ('advantages', 'ref_per_token_logps', 'sage_log_q'): inputs[k] = view[k][back]
 
 # %% ../nbs/22_trainer.ipynb #a80ba565
 @patch
@@ -940,6 +990,11 @@ def _passk_advantages(self:SAGETrainer, out) -> Tensor:
     return adv[self._local_rows(n)].to(out['advantages'].device, out['advantages'].dtype)
 
 # %% ../nbs/22_trainer.ipynb #ffcba678
+@patch
+def _rewrites_advantages(self:SAGETrainer) -> bool:
+    "Whether each loss call rewrites its advantages per token (entropy-based shaping or Clip-Cov)."
+    return self.args.entropy_advantage_alpha > 0 or self.args.cov_loss == 'clip_cov'
+
 @patch
 def _loss_time_advantages(self:SAGETrainer, inputs: dict, logps: Tensor, entropies: Tensor | None):
     "Rewrite `inputs['advantages']` (a copy of the batch) per token: entropy-based shaping, then Clip-Cov's zeros."

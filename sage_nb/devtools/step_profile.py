@@ -281,11 +281,12 @@ def profile_steps(configs: dict, rounds: int = 3, warmup: int = 1, threads: int 
 # %% ../../nbs/devtools/63_step_profile.ipynb #20bf443f
 def demo_step_configs(out_dir='outputs/profile', seed: int = 0, overrides=()) -> dict:
     """{label: TrainConfig} of the real-model demo's step (`sage-lm-regime demo`'s runs on `seed`, from the committed
-    pilot): GRPO, and SAGE_Branch on its default entropy route and on the extra-pass route; `overrides` (`key=value`)
+    pilot): GRPO, and SAGE_Branch on its default entropy route, the loss-pass route and the extra-pass route; `overrides` (`key=value`)
     are applied to each."""
     arms = demo_arms(committed('smollm2_regime'), seed, methods=('GRPO', 'SAGE_Branch'))
     run = lambda arm, *extra: load_config(preset='cpu-smollm2', overrides=[*arm.overrides(out_dir), *overrides, *extra])
     return {'GRPO': run(arms['GRPO']), 'SAGE_Branch': run(arms['SAGE_Branch']),
+            'SAGE_Branch (loss_pass)': run(arms['SAGE_Branch'], 'sage.entropy_route=loss_pass'),
             'SAGE_Branch (extra_pass)': run(arms['SAGE_Branch'], 'sage.entropy_route=extra_pass')}
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #be7c29b6
@@ -438,7 +439,8 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #88b9d08a
 BENCH_BEFORE, BENCH_AFTER = 'GRPO float32, prompts unshared', 'GRPO bfloat16, bfloat16 sampler'
-BENCH_ROUTES = {'generation': 'SAGE_Branch bfloat16, bfloat16 sampler', 'extra_pass': 'SAGE_Branch (extra_pass) bfloat16, bfloat16 sampler'}
+BENCH_ROUTES = {'generation': 'SAGE_Branch bfloat16, bfloat16 sampler', 'loss_pass': 'SAGE_Branch (loss_pass) bfloat16, bfloat16 sampler',
+                'extra_pass': 'SAGE_Branch (extra_pass) bfloat16, bfloat16 sampler'}
 
 def step_bench(record: dict, earlier: dict | None = None) -> dict:
     "The issue's numbers from a `profile_steps` record of `real_step_bench`'s runs: before and after, their ratio, the after run's phases and FLOP rate, SAGE_Branch / GRPO per route."
@@ -458,7 +460,7 @@ def real_step_bench(scratch, rounds: int = 2, warmup: int = 1, progress: bool = 
     fast = ('rl.bf16=true', 'sage.sampler_dtype=bfloat16')
     unshared = demo_step_configs(scratch, overrides=('sage.share_prompt_prefix=false',))
     bf16, after = demo_step_configs(scratch, overrides=('rl.bf16=true',)), demo_step_configs(scratch, overrides=fast)
-    rec = profile_steps({BENCH_BEFORE: unshared['GRPO'], 'GRPO bfloat16': bf16['GRPO'], BENCH_AFTER: after['GRPO'],
-                         BENCH_ROUTES['generation']: after['SAGE_Branch'], BENCH_ROUTES['extra_pass']: after['SAGE_Branch (extra_pass)']},
+    routes = {label: after['SAGE_Branch' if route == 'generation' else f'SAGE_Branch ({route})'] for route, label in BENCH_ROUTES.items()}
+    rec = profile_steps({BENCH_BEFORE: unshared['GRPO'], 'GRPO bfloat16': bf16['GRPO'], BENCH_AFTER: after['GRPO'], **routes},
                         rounds=rounds, warmup=warmup, threads=1, progress=progress)
     return dict(rec, bench=step_bench(rec, committed('real_step_profile')))
