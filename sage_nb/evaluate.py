@@ -79,19 +79,22 @@ def _set_seed(seed: int):
 
 def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 1.0, top_p: float = 1.0,
                      max_new_tokens: int = 512, batch_size: int = 64, seed: int = 0,
-                     progress: bool = False, prefill_once: bool = True) -> list[list[dict]]:
+                     progress: bool = False, prefill_once: bool = True, drop_finished: bool = True) -> list[list[dict]]:
     """n samples per prompt with HF `generate` (left padding, each prompt's rows adjacent, as `num_return_sequences`
     lays them out); prompts are strings or chat messages. `prefill_once`: each prompt's prefill is computed once for
-    its samples (`trainer.prompts_prefilled_once`), the same samples up to float rounding."""
+    its samples (`trainer.prompts_prefilled_once`); `drop_finished`: a sample that has ended leaves the decoding batch
+    (`trainer.finished_rows_dropped`); each gives the same samples up to float rounding."""
     import torch
     from tqdm.auto import tqdm
-    from sage_nb.trainer import prompts_prefilled_once   # deferred: the trainer imports TRL
+    from sage_nb.trainer import prompts_prefilled_once, finished_rows_dropped   # deferred: the trainer imports TRL
     texts = [render_prompt(p, tokenizer) for p in prompts]
     add_special = not any(isinstance(p, (list, tuple)) for p in prompts)   # a chat template already wrote BOS
     if tokenizer.padding_side != 'left': tokenizer.padding_side = 'left'
     pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
-    eos_ids = model.generation_config.eos_token_id if model.generation_config.eos_token_id is not None else tokenizer.eos_token_id
+    stops_on = model.generation_config.eos_token_id   # what generate ends a row on (None: only the length ends it)
+    eos_ids = stops_on if stops_on is not None else tokenizer.eos_token_id
     eos_ids = set(eos_ids if isinstance(eos_ids, (list, tuple)) else [eos_ids])
+    drop = drop_finished and stops_on is not None
     greedy = temperature <= 0
     out = [[] for _ in prompts]
     _set_seed(seed)
@@ -105,7 +108,8 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
             rows = 1 if greedy else nrs
             share = prefill_once and rows > 1 and set(enc) == {'input_ids', 'attention_mask'}
             if share: enc = {k: v.repeat_interleave(rows, 0) for k, v in enc.items()}   # num_return_sequences' layout
-            with torch.no_grad(), prompts_prefilled_once(model) if share else nullcontext():
+            with (torch.no_grad(), prompts_prefilled_once(model) if share else nullcontext(),
+                  finished_rows_dropped(model, eos_ids) if drop else nullcontext()):
                 gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if share else rows,
                                      pad_token_id=pad_id, **kw)
             new = gen[:, enc['input_ids'].shape[1]:].tolist()

@@ -33,9 +33,10 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 # %% auto #0
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
-           'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'refresh_sampling_copy',
-           'sampling_copy', 'sampled_by', 'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off',
-           'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask', 'old_logps']
+           'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'DecodeRows',
+           'finished_rows_dropped', 'refresh_sampling_copy', 'sampling_copy', 'sampled_by', 'guide_dump_records',
+           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask',
+           'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -267,6 +268,62 @@ def prompts_prefilled_once(model, autocast=nullcontext):
         return original(*args, input_ids=input_ids, attention_mask=attention_mask, **kwargs)
     model.generate = generate
     try: yield model
+    finally:
+        if own is None: del model.generate
+        else: model.generate = own
+
+# %% ../nbs/22_trainer.ipynb #84110e97
+@dataclass
+class DecodeRows:
+    "Row-steps of the decoding steps under `finished_rows_dropped`: run through the model, and held by `generate`'s batch."
+    computed: int = 0
+    held: int = 0
+
+_BATCH_KWARGS = ('input_ids', 'attention_mask', 'position_ids', 'token_type_ids')
+
+def _rows_only_forward(plain, eos: Tensor, counts: DecodeRows):
+    "A causal LM forward for one `generate` call that runs its decoding steps on the rows not yet ended (`finished_rows_dropped`)."
+    rows = None   # the rows in the KV cache, as indices into generate's batch; None until the call's first forward
+    def forward(*args, **kw):
+        nonlocal rows
+        ids, cache = kw.get('input_ids'), kw.get('past_key_values', kw.get('cache'))
+        if rows is None or args or ids is None or ids.size(1) != 1 or cache is None:   # the prefill, or a call we do not touch
+            if rows is not None and rows.numel() != (0 if ids is None else ids.size(0)):
+                raise RuntimeError("finished_rows_dropped: generate called the model in a way it cannot narrow after rows had left the cache")
+            if rows is None and ids is not None: rows = torch.arange(ids.size(0), device=ids.device)
+            return plain(*args, **kw)
+        B = ids.size(0)
+        live = ~torch.isin(ids[rows, 0], eos.to(ids.device))
+        if bool(live.any()) and not bool(live.all()):   # (all ended: generate is about to stop; keep the rows)
+            keep = live.nonzero().squeeze(1)
+            cache.batch_select_indices(keep)
+            rows = rows[keep]
+        counts.computed += rows.numel(); counts.held += B
+        if rows.numel() == B: return plain(**kw)
+        out = plain(**{k: v[rows] if k in _BATCH_KWARGS and torch.is_tensor(v) and v.dim() and v.size(0) == B else v
+                       for k, v in kw.items()})
+        logits = out.logits.new_zeros((B, *out.logits.shape[1:]))
+        logits[rows] = out.logits
+        out.logits = logits
+        return out
+    return forward
+
+@contextmanager
+def finished_rows_dropped(model, eos_ids):
+    "Inside the block, `model.generate` runs each decoding step on the rows that have not drawn one of `eos_ids`; yields a `DecodeRows`."
+    lm, counts = _unwrapped(model), DecodeRows()
+    eos = torch.tensor(sorted({int(e) for e in eos_ids}), dtype=torch.long)
+    if not eos.numel(): raise ValueError("finished_rows_dropped needs the end-of-sequence ids generate stops on")
+    own, original = vars(model).get('generate'), model.generate
+    def generate(*args, **kwargs):
+        own_forward = vars(lm).get('forward')
+        lm.forward = _rows_only_forward(lm.forward, eos, counts)
+        try: return original(*args, **kwargs)
+        finally:
+            if own_forward is None: del lm.forward
+            else: lm.forward = own_forward
+    model.generate = generate
+    try: yield counts
     finally:
         if own is None: del model.generate
         else: model.generate = own

@@ -24,7 +24,7 @@ __all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'BE
            'PhaseClock', 'pass_tokens', 'StepProfiler', 'profiled', 'matmul_flops_per_token', 'backward_factor',
            'phase_tokens', 'step_flops', 'matmul_peak', 'phase_table', 'profile_trainer', 'profile_steps',
            'demo_step_configs', 'demo_policy', 'profile_rows', 'profile_markdown', 'plot_profile',
-           'precision_agreement', 'sampling_profile', 'step_bench', 'real_step_bench']
+           'precision_agreement', 'sampling_profile', 'step_bench', 'real_step_bench', 'route_agreement']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -464,3 +464,28 @@ def real_step_bench(scratch, rounds: int = 2, warmup: int = 1, progress: bool = 
     rec = profile_steps({BENCH_BEFORE: unshared['GRPO'], 'GRPO bfloat16': bf16['GRPO'], BENCH_AFTER: after['GRPO'], **routes},
                         rounds=rounds, warmup=warmup, threads=1, progress=progress)
     return dict(rec, bench=step_bench(rec, committed('real_step_profile')))
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #ee025723
+def route_agreement(trainer, inputs, seed: int = 0, routes=('extra_pass', 'loss_pass')) -> dict:
+    """The same rollout of `inputs` (seed `seed`) shaped on each of `routes`, scored once each: whether the completions
+    were the same, each route's loss and taken route, the largest loss difference to the first route, and the
+    gradient's cosine and relative norm of its difference; the guide's logged statistics per route."""
+    tr, out = trainer, {}
+    tr.model.train()
+    for route in routes:
+        tr.args.entropy_route, tr._dynamic_counter = route, (None, 0)   # dynamic sampling draws its extra prompts alike
+        torch.manual_seed(seed)
+        batch = tr._prepare_inputs(inputs)
+        *_, loss, grad = _scored(tr, batch, None)
+        stats = {k: tr._metrics['train'][k][-1] for k in ('sage/q_mean', 'sage/guide_active_frac', 'sage/entropy_mean', 'sage/shaping_mean')
+                 if tr._metrics['train'].get(k)}
+        out[route] = dict(ids=batch['completion_ids'], tokens=int(batch['completion_mask'].sum()), loss=loss, grad=grad, route_used=tr.hook_state.route_used, stats=stats)
+    first, *rest = out.values()
+    cos = lambda a, b: float(torch.nn.functional.cosine_similarity(a.double(), b.double(), dim=0))
+    return dict(tokens=first['tokens'],
+                same_completions=all(torch.equal(r['ids'], first['ids']) for r in rest),
+                route_used={k: r['route_used'] for k, r in out.items()}, loss={k: r['loss'] for k, r in out.items()},
+                loss_abs_diff=max(abs(r['loss'] - first['loss']) for r in rest),
+                grad_cosine=min(cos(r['grad'], first['grad']) for r in rest),
+                grad_rel_diff=max(float((r['grad'] - first['grad']).norm() / first['grad'].norm().clamp_min(1e-30)) for r in rest),
+                stats={k: r['stats'] for k, r in out.items()})
