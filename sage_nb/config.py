@@ -70,6 +70,9 @@ class SAGEConfig(GRPOConfig):
     share_prompt_prefix: bool = field(default=False, metadata={'help': "Log-prob passes and HF sampling compute each distinct prompt "
                                       "once for all its completions (trainer.shared_prompt_logps, trainer.prompts_prefilled_once): the "
                                       "same values up to float rounding, fewer FLOPs."})
+    drop_finished_rows: bool = field(default=False, metadata={'help': "HF sampling runs each decoding step on the completions that have "
+                                     "not ended (trainer.finished_rows_dropped; not while the guide records entropies off the LM head): "
+                                     "the same tokens up to float rounding, so a run's trajectory can part from the one with every row kept."})
     dynamic_sampling: bool = field(default=False, metadata={'help': "DAPO's dynamic sampling, for every algorithm: groups whose rewards "
                                    "are all equal are dropped and new prompts sampled until the batch holds its number of groups "
                                    "whose rewards differ (15_sampling); training only, one process."})
@@ -112,8 +115,8 @@ class SAGEConfig(GRPOConfig):
         if self.kl_direction == 'forward': self._check_forward_kl()
         if self.sampler_dtype not in SAMPLER_DTYPES:
             raise ValueError(f"SAGEConfig.sampler_dtype must be one of {SAMPLER_DTYPES} (None: sample from the policy), got {self.sampler_dtype!r}")
-        if not isinstance(self.share_prompt_prefix, bool):
-            raise ValueError(f"SAGEConfig.share_prompt_prefix must be true or false, got {self.share_prompt_prefix!r}")
+        for name in ('share_prompt_prefix', 'drop_finished_rows'):
+            if not isinstance(getattr(self, name), bool): raise ValueError(f"SAGEConfig.{name} must be true or false, got {getattr(self, name)!r}")
         _check_sampling_and_watch(self)
         _check_exploration(self)
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")

@@ -537,7 +537,9 @@ class SAGETrainer(GRPOTrainer):
         # SAGE: records each decoding step's entropy off the LM head while it samples: the sampler computes those logits
         # anyway, so the guide's entropies cost no forward. With `share_prompt_prefix`, HF generation prefills each
         # distinct prompt once (`prompts_prefilled_once`); with `sampler_dtype` it samples from the policy's copy in that
-        # dtype (`sampling_copy`). Under dynamic sampling it hands back the rows already sampled.
+        # dtype (`sampling_copy`); with `drop_finished_rows` each decoding step runs only the completions that have not
+        # ended (`finished_rows_dropped`; not while the recorder reads the LM head, which expects every row). Under
+        # dynamic sampling it hands back the rows already sampled.
         h = self.hook_state
         if h.replay is not None:   # dynamic sampling already sampled these rows
             h.recorder = h.replay.recorder
@@ -549,14 +551,16 @@ class SAGETrainer(GRPOTrainer):
             lm_head = (stand_in or self.accelerator.unwrap_model(self.model)).get_output_embeddings()
             rec = GenerationEntropyRecorder(lm_head, self.temperature)
         h.recorder = rec
-        if not hf or not (self.args.share_prompt_prefix or stand_in is not None):
+        drop = hf and rec is None and self.args.drop_finished_rows and self.args.cache_implementation is None
+        if not hf or not (self.args.share_prompt_prefix or stand_in is not None or drop):
             with rec or nullcontext(): return super()._generate(prompts)
         sampler = self.accelerator.unwrap_model(self.model_wrapped)   # the object TRL calls `generate` on
         # the prefill runs as `generate` would: under autocast only where accelerate wrapped the causal LM that decodes
         # (full fine-tuning); PEFT's `generate` decodes with the unwrapped base model, in float32; a stand-in in its dtype
         autocast = self.accelerator.autocast if stand_in is None and hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
         with (rec or nullcontext(), sampled_by(sampler, stand_in) if stand_in is not None else nullcontext(),
-              prompts_prefilled_once(stand_in or sampler, autocast) if self.args.share_prompt_prefix else nullcontext()):
+              prompts_prefilled_once(stand_in or sampler, autocast) if self.args.share_prompt_prefix else nullcontext(),
+              finished_rows_dropped(stand_in or sampler, self.eos_token_ids) if drop else nullcontext()):
             return super()._generate(prompts)
 
     def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
