@@ -143,7 +143,7 @@ class RegimeArm:
     algorithm: str = 'GRPO'
     knob: tuple = ()                  # (name, value) of `KNOBS`, for stages D and E
     seed: int = REGIME_SEED           # the pilot's runs use the tuning seed; the demo's, fresh ones
-    bf16: bool = False                # bfloat16 autocast and sampling copy, ended rows dropped (`rl.bf16`, `sage.sampler_dtype`, `sage.drop_finished_rows`): `make demo-lm`'s faster path
+    bf16: bool = False                # bfloat16 autocast and sampling copy (`rl.bf16`, `sage.sampler_dtype`): `make demo-lm`'s faster path
 
     def __post_init__(self):
         if not 0 < self.learning_rate < 1: raise ConfigError(f"learning_rate must be in (0, 1), got {self.learning_rate}")
@@ -164,7 +164,7 @@ class RegimeArm:
         "`sage-train --preset cpu-smollm2` overrides of this run, kept under `out_dir`."
         long_run = ('rl.save_steps=8', 'rl.save_total_limit=100') if self.steps > PILOT_STEPS else ()   # every checkpoint kept
         knob = (f'{KNOBS[self.knob[0]]}={self.knob[1]:g}',) if self.knob else ()
-        fast = ('rl.bf16=true', 'sage.sampler_dtype=bfloat16', 'sage.drop_finished_rows=true') if self.bf16 else ()
+        fast = ('rl.bf16=true', 'sage.sampler_dtype=bfloat16') if self.bf16 else ()
         return preset_run_overrides(out_dir, self.algorithm, self.steps, self.seed, f'rl.learning_rate={self.learning_rate:g}',
                                     f'rl.per_device_train_batch_size={8 * self.prompts}', 'sage.share_prompt_prefix=true',
                                     f'sage.dynamic_sampling={str(self.dynamic_sampling).lower()}', f'algorithm_name={self.name}',
