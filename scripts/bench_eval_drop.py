@@ -3,10 +3,11 @@
 default, `trainer.finished_rows_dropped`) against keeping every row to the end as HF `generate` does, side by side in
 one process (the measurement behind `nbs/results/eval_drop_bench.json`, cited in `nbs/32_evaluate.ipynb`).
 
-    python scripts/bench_eval_drop.py [OUT.json] [--rounds 2] [--prompts 8]
+    python scripts/bench_eval_drop.py [OUT.json] [--rounds 2] [--prompts 8] [--adapter RUN_DIR]
 
 SmolLM2-135M-Instruct, the real demo's first training prompts (chat template), 16 samples each at temperature 1 and
 up to 64 new tokens in calls of 64 rows (the demo's evaluation settings), one torch thread, each variant once per round.
+`--adapter`: a trained LoRA run directory (merged into the base model, as `sage-eval` loads it) instead of the base model.
 """
 import argparse, os, statistics, tempfile, time
 from pathlib import Path
@@ -17,7 +18,9 @@ def main():
     p.add_argument('out', nargs='?', default='nbs/results/eval_drop_bench.json')
     p.add_argument('--rounds', type=int, default=2)
     p.add_argument('--prompts', type=int, default=8)
+    p.add_argument('--adapter', default=None, help='a trained LoRA run directory to sample from instead of the base model')
     a = p.parse_args()
+    import torch
     import sage_nb.trainer as trainer
     from sage_nb.core import atomic_write_json
     from sage_nb.evaluate import generate_samples
@@ -25,6 +28,9 @@ def main():
     from sage_nb.devtools.benchmarks import machine_info, _torch_threads
     from sage_nb.devtools.step_profile import demo_policy
     cfg, model, tok, _ = demo_policy(Path(tempfile.gettempdir())/'sage_eval_drop')
+    if a.adapter:
+        from sage_nb.evaluate import load_for_eval
+        model, _ = load_for_eval(a.adapter, dtype=torch.float32)
     prompts = list(load_rl_dataset(cfg, tok)[:a.prompts]['prompt'])
     plain_drop, counts = trainer.finished_rows_dropped, []
     def counted(*args, **kwargs):   # keep each block's row counts
@@ -48,7 +54,7 @@ def main():
     a_, b_ = samples['every row to the end'], samples['ended rows dropped']
     pairs = [(x, y) for xs, ys in zip(a_, b_) for x, y in zip(xs, ys)]
     computed, held = sum(c.computed for c in counts), sum(c.held for c in counts)
-    result = dict(command='python scripts/bench_eval_drop.py', machine=machine_info(), rounds=a.rounds, threads=1,
+    result = dict(command='python scripts/bench_eval_drop.py' + (f' --adapter {a.adapter}' if a.adapter else ''), machine=machine_info(), model=a.adapter or 'base', rounds=a.rounds, threads=1,
                   prompts=len(prompts), samples_per_prompt=16, max_new_tokens=64, batch_size=64, cpu_s=seconds,
                   median_cpu_s=median, speedup=median['every row to the end'] / median['ended rows dropped'],
                   decoding_row_steps=dict(computed=computed, held=held, share_computed=computed / max(held, 1)),
