@@ -135,23 +135,12 @@ class SAGEConfig(GRPOConfig):
         if self.credit in ('sequence', 'exact') and self.multi_objective_aggregation != 'sum_then_normalize':
             raise ValueError(f"credit={self.credit!r} adds beta*log Q to the summed reward; it needs "
                              "multi_objective_aggregation='sum_then_normalize'.")
-        if self.entropy_route == 'loss_pass': self._check_loss_pass()
+        if self.entropy_route == 'loss_pass': _check_loss_pass(self)
         if self.credit == 'exact':   # the anchor moves into per-token advantages (credit.exact_credit_advantages)
             if self.loss_type not in FWD_KL_LOSSES:
                 raise ValueError(f"credit='exact' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
             if self.importance_sampling_level != 'token':
                 raise ValueError("credit='exact' needs importance_sampling_level='token' (per-token advantages).")
-
-    def _check_loss_pass(self):
-        "entropy_route='loss_pass': the loss call must see each rollout once, whole, under the weights that sampled it."
-        wrong = [f'{k}={v!r}' for k, v, ok in [('credit', self.credit, self.credit != 'exact'),
-                                               ('num_iterations', self.num_iterations, self.num_iterations == 1),
-                                               ('steps_per_generation', self.steps_per_generation, self.steps_per_generation == 1)] if not ok]
-        if wrong:
-            raise ValueError("entropy_route='loss_pass' reads the guide's signals off the loss call's policy pass, so that call must "
-                             "see each rollout once, whole, under the weights that sampled it: credit 'sequence' or 'token', "
-                             "num_iterations=1, steps_per_generation=1 (gradient_accumulation_steps=1, or steps_per_generation "
-                             f"set to 1); got {', '.join(wrong)}. entropy_route='auto' picks a route that fits.")
 
     def _check_forward_kl(self):
         if not self.beta > 0: raise ValueError("kl_direction='forward' needs beta > 0 (the KL weight).")
@@ -202,6 +191,18 @@ def _check_exploration(cfg: SAGEConfig):
         raise ValueError(f"SAGEConfig.entropy_advantage_alpha must be >= 0 (0: off), got {cfg.entropy_advantage_alpha!r}")
     if not cfg.entropy_advantage_kappa > 1:
         raise ValueError(f"SAGEConfig.entropy_advantage_kappa must be > 1 (the bonus stays below |A|), got {cfg.entropy_advantage_kappa!r}")
+
+# %% ../nbs/20_config.ipynb #5152c56d
+def _check_loss_pass(cfg: SAGEConfig):
+    "entropy_route='loss_pass': the loss call must see each rollout once, whole, under the weights that sampled it; ValueError in one line otherwise."
+    wrong = [f'{k}={v!r}' for k, v, ok in [('credit', cfg.credit, cfg.credit != 'exact'),
+                                           ('num_iterations', cfg.num_iterations, cfg.num_iterations == 1),
+                                           ('steps_per_generation', cfg.steps_per_generation, cfg.steps_per_generation == 1)] if not ok]
+    if wrong:
+        raise ValueError("entropy_route='loss_pass' reads the guide's signals off the loss call's policy pass, so that call must "
+                         "see each rollout once, whole, under the weights that sampled it: credit 'sequence' or 'token', "
+                         "num_iterations=1, steps_per_generation=1 (gradient_accumulation_steps=1, or steps_per_generation "
+                         f"set to 1); got {', '.join(wrong)}. entropy_route='auto' picks a route that fits.")
 
 # %% ../nbs/20_config.ipynb #064b5bc1
 ALGORITHMS: dict[str, dict[str, Any]] = {n: REGISTRY[n].trainer_fields for n in names('algorithm')}   # from sage_nb.algorithms

@@ -35,8 +35,8 @@ __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'Generatio
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
            'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'DecodeRows',
            'finished_rows_dropped', 'refresh_sampling_copy', 'sampling_copy', 'sampled_by', 'guide_dump_records',
-           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'loss_mask',
-           'old_logps']
+           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'batch_rows',
+           'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -861,13 +861,18 @@ def _guide_at_loss(self:SAGETrainer) -> bool:
     return (self.model.training and not self._unsloth and a.credit != 'exact' and self.num_iterations == 1
             and a.steps_per_generation == 1 and not self._trl_computes_old_logps())
 
+def batch_rows(batch: dict, rows: Tensor) -> dict:
+    "TRL's batch dict with its per-row tensors indexed by `rows` (a reordering or a part); scalars and the rest as they are."
+    n = batch['completion_mask'].size(0)
+    return {k: v[rows] if isinstance(v, Tensor) and v.dim() and v.size(0) == n else v for k, v in batch.items()}
+
 @patch
 def _defer_guide(self:SAGETrainer, out: dict) -> dict:
     "Mark rollout `out` for `_guide_from_loss_pass`: each row's place in the rollout and the rollout's number."
     h, mask = self.hook_state, out['completion_mask']
     h.deferred = (h.rollouts_started, h.rewards_per_func, mask.size(0))
     out['sage_row'] = torch.arange(mask.size(0), device=mask.device)
-    out['sage_rollout'] = torch.full((mask.size(0),), h.rollouts_started, device=mask.device)
+    out['sage_rollout'] = torch.tensor(h.rollouts_started)   # 0-d: TRL's shuffle and split leave it whole
     return out
 
 @patch
@@ -877,11 +882,11 @@ def _guide_from_loss_pass(self:SAGETrainer, inputs: dict, logps: Tensor, entropi
     rows, number = inputs.pop('sage_row'), inputs.pop('sage_rollout')
     n = rows.numel()
     whole = h.deferred is not None and n == h.deferred[2] and torch.equal(rows.sort().values.cpu(), torch.arange(n))
-    if not whole or bool((number != h.deferred[0]).any()):
+    if not whole or int(number) != h.deferred[0]:
         raise RuntimeError("this batch's guide waits for its loss pass, but the batch is not the whole of the last rollout "
                            "(a stale or split batch): the loss_pass route needs num_iterations=1 and steps_per_generation=1")
     order = rows.argsort()
-    view = {k: v[order] if isinstance(v, Tensor) and v.dim() and v.size(0) == n else v for k, v in inputs.items()}
+    view = batch_rows(inputs, order)
     h.rewards_per_func = h.deferred[1]
     self.apply_guide(view, signals=(None if entropies is None else entropies.detach()[order], logps.detach()[order]))
     h.route_used, h.deferred = 'loss_pass', None

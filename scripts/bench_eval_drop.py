@@ -10,6 +10,7 @@ up to 64 new tokens in calls of 64 rows (the demo's evaluation settings), one to
 `--adapter`: a trained LoRA run directory (merged into the base model, as `sage-eval` loads it) instead of the base model.
 """
 import argparse, os, statistics, tempfile, time
+from contextlib import contextmanager
 from pathlib import Path
 os.environ.setdefault('HF_HUB_OFFLINE', '1')
 
@@ -33,12 +34,9 @@ def main():
         model, _ = load_for_eval(a.adapter, dtype=torch.float32)
     prompts = list(load_rl_dataset(cfg, tok)[:a.prompts]['prompt'])
     plain_drop, counts = trainer.finished_rows_dropped, []
+    @contextmanager
     def counted(*args, **kwargs):   # keep each block's row counts
-        cm = plain_drop(*args, **kwargs)
-        class Counted:
-            def __enter__(self): counts.append(cm.__enter__()); return counts[-1]
-            def __exit__(self, *exc): return cm.__exit__(*exc)
-        return Counted()
+        with plain_drop(*args, **kwargs) as c: counts.append(c); yield c
     trainer.finished_rows_dropped = counted
     names = {'every row to the end': False, 'ended rows dropped': True}
     seconds, samples = {k: [] for k in names}, {}
