@@ -12,7 +12,7 @@ import numpy as np
 import yaml
 
 # %% auto #0
-__all__ = ['HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce',
+__all__ = ['TOKEN_DRAWS', 'HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce',
            'dataclass_from_dict', 'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text',
            'atomic_write_json', 'read_yaml', 'yaml_error_where', 'checkpoint_step', 'last_checkpoint', 'nbs_dir',
            'env_set', 'json_digest', 'mean_std', 'wall_note', 'import_object', 'file_lock', 'die_with_parent',
@@ -36,6 +36,9 @@ def check_choice(value, options, name:str, error:type=ValueError):
     "Raise `error` naming `name` unless `value` is one of `options`."
     if value not in options: raise error(f"{name} must be one of {list(options)}, got {value!r}" + did_you_mean(value, options, 'choices'))
     return value
+
+# %% ../nbs/00_core.ipynb #a45b343d
+TOKEN_DRAWS = ('multinomial', 'inverse_cdf')
 
 # %% ../nbs/00_core.ipynb #cb9292b9
 def _type_name(tp) -> str: return getattr(tp, '__name__', str(tp))

@@ -9,7 +9,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
-from .core import (ConfigError, read_yaml, dataclass_from_dict, atomic_write_text, atomic_write_json, mean_std,
+from .core import (ConfigError, TOKEN_DRAWS, check_choice, read_yaml, dataclass_from_dict, atomic_write_text, atomic_write_json, mean_std,
                           did_you_mean, apply_overrides, file_lock, is_hub_id, report_input_errors, add_debug_flag,
                           hub_cached, hub_offline_reason, work_offline_if_unreachable, last_checkpoint)
 from .data import EVAL_DATASETS, DatasetSpec, load_problems, build_prompt, render_prompt
@@ -79,14 +79,17 @@ def _set_seed(seed: int):
 
 def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 1.0, top_p: float = 1.0,
                      max_new_tokens: int = 512, batch_size: int = 64, seed: int = 0,
-                     progress: bool = False, prefill_once: bool = True, drop_finished: bool = True) -> list[list[dict]]:
+                     progress: bool = False, prefill_once: bool = True, drop_finished: bool = True,
+                     token_draw: str = 'multinomial') -> list[list[dict]]:
     """n samples per prompt with HF `generate` (left padding, each prompt's rows adjacent, as `num_return_sequences`
     lays them out); prompts are strings or chat messages. `prefill_once`: each prompt's prefill is computed once for
     its samples (`trainer.prompts_prefilled_once`); `drop_finished`: a sample that has ended leaves the decoding batch
-    (`trainer.finished_rows_dropped`); each gives the same samples up to float rounding."""
+    (`trainer.finished_rows_dropped`); each gives the same samples up to float rounding. `token_draw='inverse_cdf'`:
+    each token drawn from one random number (`trainer.inverse_cdf_draws`), other samples of the same distribution."""
     import torch
     from tqdm.auto import tqdm
-    from sage_nb.trainer import prompts_prefilled_once, finished_rows_dropped   # deferred: the trainer imports TRL
+    check_choice(token_draw, TOKEN_DRAWS, 'token_draw')
+    from sage_nb.trainer import prompts_prefilled_once, finished_rows_dropped, inverse_cdf_draws   # deferred: the trainer imports TRL
     texts = [render_prompt(p, tokenizer) for p in prompts]
     add_special = not any(isinstance(p, (list, tuple)) for p in prompts)   # a chat template already wrote BOS
     if tokenizer.padding_side != 'left': tokenizer.padding_side = 'left'
@@ -109,7 +112,8 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
             share = prefill_once and rows > 1 and set(enc) == {'input_ids', 'attention_mask'}
             if share: enc = {k: v.repeat_interleave(rows, 0) for k, v in enc.items()}   # num_return_sequences' layout
             with (torch.no_grad(), prompts_prefilled_once(model) if share else nullcontext(),
-                  finished_rows_dropped(model, eos_ids) if drop else nullcontext()):
+                  finished_rows_dropped(model, eos_ids) if drop else nullcontext(),
+                  inverse_cdf_draws() if token_draw == 'inverse_cdf' and not greedy else nullcontext()):
                 gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if share else rows,
                                      pad_token_id=pad_id, **kw)
             new = gen[:, enc['input_ids'].shape[1]:].tolist()
@@ -124,11 +128,12 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
     return out
 
 # %% ../nbs/32_evaluate.ipynb #d2db2b5d
-def hf_sampler(model, tokenizer, *, temperature=1.0, top_p=1.0, max_new_tokens=512, batch_size=64, progress=True):
+def hf_sampler(model, tokenizer, *, temperature=1.0, top_p=1.0, max_new_tokens=512, batch_size=64, progress=True,
+               token_draw='multinomial'):
     "A sampler `(prompts, n, seed) -> samples` backed by `generate_samples`."
     def sample(prompts, n, seed):
-        return generate_samples(model, tokenizer, prompts, n, temperature=temperature, top_p=top_p,
-                                max_new_tokens=max_new_tokens, batch_size=batch_size, seed=seed, progress=progress)
+        return generate_samples(model, tokenizer, prompts, n, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens,
+                                batch_size=batch_size, seed=seed, progress=progress, token_draw=token_draw)
     return sample
 
 # %% ../nbs/32_evaluate.ipynb #507fcc06
@@ -251,21 +256,22 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
                    seeds=(0,), n: int = 4, ks=None, temperature: float = 1.0, top_p: float = 1.0,
                    max_new_tokens: int = 512, batch_size: int = 64, prompt_style: str = 'chat',
                    system_prompt: str | None = None, instruction: str | None = None, results_path=None, model_path: str | None = None,
-                   keep_texts: bool = False, progress: bool = True, plan: bool = False) -> dict:
+                   keep_texts: bool = False, progress: bool = True, plan: bool = False, token_draw: str = 'multinomial') -> dict:
     "Evaluate one model on `datasets` ({name: Dataset}) for every seed; resumable through `results_path`. `plan`: sample and write nothing, return {'pending': the units still to compute}."
     from tqdm.auto import tqdm
     import torch
     if isinstance(model, torch.nn.Module):
         if tokenizer is None: raise ValueError('evaluate_model: a transformers model needs its tokenizer (tokenizer=...)')
         sampler = hf_sampler(model, tokenizer, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens,
-                             batch_size=batch_size, progress=progress)
+                             batch_size=batch_size, progress=progress, token_draw=token_draw)
     elif callable(model): sampler = model
     else: raise TypeError(f'evaluate_model: model must be a transformers model or a sampler callable, got {type(model).__name__}')
     if n < 1: raise ValueError(f'evaluate_model: n must be >= 1, got {n}')
     settings = dict(n=n, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens, model_path=model_path,
                     weights=weights_identity(model_path),
                     prompt_style=prompt_style, system_prompt=system_prompt, ks=None if ks is None else list(ks),
-                    **({'instruction': instruction} if instruction is not None else {}))   # unset: earlier units keep their fingerprint
+                    **({'instruction': instruction} if instruction is not None else {}),   # unset: earlier units keep their fingerprint
+                    **({'token_draw': token_draw} if token_draw != 'multinomial' else {}))   # (a sampler callable: what its maker says it draws)
     key = f'{label}@{step}'
     fps = {name: unit_fingerprint(settings, ds) for name, ds in datasets.items()}
     def current(u: dict) -> bool:   # made with these settings (and, for a dataset evaluated now, these problems)

@@ -34,9 +34,9 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
            'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'DecodeRows',
-           'finished_rows_dropped', 'refresh_sampling_copy', 'sampling_copy', 'sampled_by', 'guide_dump_records',
-           'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'batch_rows',
-           'loss_mask', 'old_logps']
+           'finished_rows_dropped', 'categorical_draw', 'inverse_cdf_draws', 'refresh_sampling_copy', 'sampling_copy',
+           'sampled_by', 'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off',
+           'SAGETrainer', 'prompt_key', 'batch_rows', 'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -328,6 +328,40 @@ def finished_rows_dropped(model, eos_ids):
         if own is None: del model.generate
         else: model.generate = own
 
+# %% ../nbs/22_trainer.ipynb #bd647383
+def categorical_draw(probs: Tensor, uniforms: Tensor | None = None, block: int = 256, generator=None) -> Tensor:
+    """(rows,) long: one index per row of `probs` (rows, n), drawn with probability proportional to its entry, by
+    inverting the cumulative sums at `uniforms` (rows,) in [0, 1) (drawn from `generator` when None)."""
+    if probs.dim() != 2 or probs.size(1) == 0: raise ValueError(f"probs must be (rows, n) with n >= 1, got {tuple(probs.shape)}")
+    rows, n = probs.shape
+    if uniforms is None: uniforms = torch.rand(rows, dtype=torch.float64, device=probs.device, generator=generator)
+    weights = F.pad(probs.double(), (0, -n % block)).view(rows, -1, block)
+    block_sums = weights.sum(-1)
+    ends = block_sums.cumsum(-1)                                             # running sum at each block's end
+    target = uniforms.double().view(rows, 1) * ends[:, -1:]
+    chosen = torch.searchsorted(ends, target, right=True).clamp_max_(ends.size(1) - 1)
+    inside = weights[torch.arange(rows, device=probs.device), chosen[:, 0]].cumsum(-1)
+    rest = (target - (ends.gather(1, chosen) - block_sums.gather(1, chosen))).clamp_min_(0)
+    rest = torch.minimum(rest, torch.nextafter(inside[:, -1:], torch.zeros_like(rest)))   # rounding never walks past the block's last entry
+    return (chosen * block + torch.searchsorted(inside, rest, right=True)).squeeze(1)
+
+# %% ../nbs/22_trainer.ipynb #dbf432c4
+@contextmanager
+def inverse_cdf_draws(block: int = 256):
+    "Inside the block, `torch.multinomial(probs, 1)` draws by `categorical_draw` (one uniform number per row), from the global generator unless given one."
+    original = torch.multinomial
+    def multinomial(probs, num_samples, replacement=False, *, generator=None, out=None):
+        valid = (num_samples == 1 and out is None and probs.dim() in (1, 2) and probs.is_floating_point()
+                 and probs.size(-1) > 0 and bool(probs.min() >= 0))
+        if valid:
+            totals = probs.double().sum(-1)
+            valid = bool(torch.isfinite(totals).all() and (totals > 0).all())
+        if not valid: return original(probs, num_samples, replacement, generator=generator, out=out)
+        return categorical_draw(probs.view(-1, probs.size(-1)), block=block, generator=generator).view(*probs.shape[:-1], 1)
+    torch.multinomial = multinomial
+    try: yield
+    finally: torch.multinomial = original
+
 # %% ../nbs/22_trainer.ipynb #95a128ea
 def _is_lora_layer(module) -> bool: return hasattr(module, 'base_layer') and hasattr(module, 'lora_A')
 
@@ -538,8 +572,9 @@ class SAGETrainer(GRPOTrainer):
         # anyway, so the guide's entropies cost no forward. With `share_prompt_prefix`, HF generation prefills each
         # distinct prompt once (`prompts_prefilled_once`); with `sampler_dtype` it samples from the policy's copy in that
         # dtype (`sampling_copy`); with `drop_finished_rows` each decoding step runs only the completions that have not
-        # ended (`finished_rows_dropped`; not while the recorder reads the LM head, which expects every row). Under
-        # dynamic sampling it hands back the rows already sampled.
+        # ended (`finished_rows_dropped`; not while the recorder reads the LM head, which expects every row); with
+        # `token_draw='inverse_cdf'` each token is drawn from one random number (`inverse_cdf_draws`). Under dynamic
+        # sampling it hands back the rows already sampled.
         h = self.hook_state
         if h.replay is not None:   # dynamic sampling already sampled these rows
             h.recorder = h.replay.recorder
@@ -552,7 +587,8 @@ class SAGETrainer(GRPOTrainer):
             rec = GenerationEntropyRecorder(lm_head, self.temperature)
         h.recorder = rec
         drop = hf and rec is None and self.args.drop_finished_rows and self.args.cache_implementation is None
-        if not hf or not (self.args.share_prompt_prefix or stand_in is not None or drop):
+        fast_draw = hf and self.args.token_draw == 'inverse_cdf'
+        if not hf or not (self.args.share_prompt_prefix or stand_in is not None or drop or fast_draw):
             with rec or nullcontext(): return super()._generate(prompts)
         sampler = self.accelerator.unwrap_model(self.model_wrapped)   # the object TRL calls `generate` on
         # the prefill runs as `generate` would: under autocast only where accelerate wrapped the causal LM that decodes
@@ -560,7 +596,8 @@ class SAGETrainer(GRPOTrainer):
         autocast = self.accelerator.autocast if stand_in is None and hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
         with (rec or nullcontext(), sampled_by(sampler, stand_in) if stand_in is not None else nullcontext(),
               prompts_prefilled_once(stand_in or sampler, autocast) if self.args.share_prompt_prefix else nullcontext(),
-              finished_rows_dropped(stand_in or sampler, self.eos_token_ids) if drop else nullcontext()):
+              finished_rows_dropped(stand_in or sampler, self.eos_token_ids) if drop else nullcontext(),
+              inverse_cdf_draws() if fast_draw else nullcontext()):
             return super()._generate(prompts)
 
     def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
@@ -730,7 +767,7 @@ def _dynamic_rollout(self:SAGETrainer, inputs: list) -> RolloutReplay:
         found = sum(int(f.sum()) for f in flags)   # informative groups sampled so far this step
         missing = target - found
         if missing <= 0 or r == cap: break
-        batch = self._more_prompts(missing, r + 1, seen)
+        batch = self._more_prompts(missing if self.args.dynamic_sampling_refill == 'missing' else target, r + 1, seen)
         if not batch: break   # the training set has no prompt left that this step has not sampled
     picks, informative = choose_groups(flags, target)
     sizes = [len(b) for b, *_ in rounds]

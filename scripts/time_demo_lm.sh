@@ -36,7 +36,7 @@ cpu = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text(
 record = dict(command=f'sage-lm-regime {command}', commit=subprocess.check_output(['git', '-C', str(clone), 'rev-parse', '--short', 'HEAD'], text=True).strip(),
               clone=str(clone), date=time.strftime('%Y-%m-%d %H:%M', time.gmtime(started)),
               machine=f"{len(os.sched_getaffinity(0))} cores ({cpu})", run=gnu_time(clone/'time.txt'),
-              precision=summary.get('precision'), workers=summary.get('workers'), threads=summary.get('threads'),
+              precision=summary.get('precision'), draw=summary.get('draw', 'multinomial'), workers=summary.get('workers'), threads=summary.get('threads'),
               runs={m: dict(name=r['name'], score=r['score'], gain=r['gain'], step_s=r.get('step_s')) for m, r in summary['runs'].items()})
 dest.write_text(json.dumps(record, indent=1) + '\n')
 print(json.dumps({k: v for k, v in record.items() if k != 'runs'}, indent=1))

@@ -24,7 +24,8 @@ __all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'BE
            'PhaseClock', 'pass_tokens', 'StepProfiler', 'profiled', 'matmul_flops_per_token', 'backward_factor',
            'phase_tokens', 'step_flops', 'matmul_peak', 'phase_table', 'profile_trainer', 'profile_steps',
            'demo_step_configs', 'demo_policy', 'profile_rows', 'profile_markdown', 'plot_profile',
-           'precision_agreement', 'sampling_profile', 'step_bench', 'real_step_bench', 'route_agreement']
+           'precision_agreement', 'sampling_profile', 'token_draw_bench', 'step_bench', 'real_step_bench',
+           'route_agreement']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -436,6 +437,47 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
                 shares={g: groups[g] / total for g in [*SAMPLING_OP_GROUPS, 'other']},
                 prefill_all_cpu_s=prefill_all, prefill_distinct_cpu_s=prefill_distinct, prefilled_cpu_s=prefilled_seconds,
                 prefilled_same_rows=(plain == prefilled).all(1).float().mean().item())
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #db2a7b8c
+def token_draw_bench(model, tokenizer, prompts: list[str], n: int, threads=(1, 2), rounds: int = 3, warmup: int = 1,
+                     max_new_tokens: int = 64, temperature: float = 1.0, draws: int = 10_000, seed: int = 0) -> dict:
+    """`generate` seconds with `torch.multinomial` and with `inverse_cdf_draws` per thread count (interleaved rounds;
+    `ratio`: the median of multinomial / inverse-CDF), and each draw's total variation from the exact first-step
+    distribution of every prompt over `draws` tokens, beside a second multinomial sample's."""
+    from sage_nb.trainer import categorical_draw, inverse_cdf_draws
+    side = tokenizer.padding_side
+    tokenizer.padding_side = 'left'
+    try: enc = tokenizer(prompts, return_tensors='pt', padding=True)
+    finally: tokenizer.padding_side = side
+    ids, mask = enc.input_ids.repeat_interleave(n, 0), enc.attention_mask.repeat_interleave(n, 0)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    def generate(fast: bool):
+        def run(round_: int):
+            torch.manual_seed(seed + round_)
+            with torch.no_grad(), prompts_prefilled_once(model), inverse_cdf_draws() if fast else nullcontext():
+                model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens, min_new_tokens=max_new_tokens,
+                               do_sample=True, temperature=temperature, top_k=0, top_p=1.0, pad_token_id=pad)
+        return run
+    speed = {}
+    for t in threads:
+        with _torch_threads(t, 'cpu'):
+            times = interleave({'multinomial': generate(False), 'inverse_cdf': generate(True)}, rounds, warmup)
+        speed[str(t)] = dict(seconds={k: statistics.median(v) for k, v in times.items()},
+                             ratio=1 / paired_ratios(times, 'multinomial')['inverse_cdf'])
+    with torch.no_grad(): probs = torch.softmax(model(**enc).logits[:, -1].float() / temperature, -1)
+    gen = torch.Generator().manual_seed(seed)
+    def tv(tokens, p): return 0.5 * (torch.bincount(tokens, minlength=p.numel()) / tokens.numel() - p).abs().sum().item()
+    distance = {k: [] for k in ('multinomial', 'inverse_cdf', 'multinomial_again')}
+    def drawn(draw, p):   # `draws` one-token draws from p, as generate makes them, a chunk of rows at a time
+        chunk = p.expand(min(draws, 1000), -1).contiguous()
+        return torch.cat([draw(chunk[:min(1000, draws - i)]) for i in range(0, draws, 1000)])
+    by = {'multinomial': lambda rows: torch.multinomial(rows, 1, generator=gen)[:, 0],
+          'inverse_cdf': lambda rows: categorical_draw(rows, generator=gen)}
+    for p in probs:
+        for k in distance: distance[k].append(tv(drawn(by[k.replace('_again', '')], p), p))
+    return dict(rows=int(ids.size(0)), new_tokens=max_new_tokens, dtype=str(next(model.parameters()).dtype).replace('torch.', ''),
+                rounds=rounds, warmup=warmup, speed=speed, draws=draws, first_step_tv=distance,
+                first_step_entropy=[float(-(p * p.clamp_min(1e-30).log()).sum()) for p in probs])
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #88b9d08a
 BENCH_BEFORE, BENCH_AFTER = 'GRPO float32, prompts unshared', 'GRPO bfloat16, bfloat16 sampler'

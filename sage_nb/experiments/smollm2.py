@@ -8,7 +8,7 @@ import argparse, functools, json, os, re, signal, subprocess, sys, threading, ti
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 import numpy as np
-from ..core import atomic_write_json, mean_std, nbs_dir, ConfigError, die_with_parent
+from ..core import atomic_write_json, mean_std, nbs_dir, ConfigError, die_with_parent, check_choice, TOKEN_DRAWS
 from ..data import SHORT_BOXED_INSTRUCTION, render_prompt, build_prompt
 from ..passk import pass_at_k, plot_passk_bands
 from ..arith import FAMILIES, TRAIN_FAMILIES, OOD_FAMILIES, TRAINING_MIXTURE, sample_split
@@ -45,11 +45,12 @@ class LMSampling:
     batch_size: int = 64          # sequences per generate call
     instruction: str = SHORT_BOXED_INSTRUCTION
     prompt_style: str = 'chat'
+    token_draw: str = 'multinomial'  # or 'inverse_cdf': one random number per token (trainer.inverse_cdf_draws)
 
     def eval_kwargs(self) -> dict:
         "The keyword arguments `evaluate_model` takes."
         return dict(n=self.n, temperature=self.temperature, top_p=self.top_p, max_new_tokens=self.max_new_tokens,
-                    batch_size=self.batch_size, instruction=self.instruction, prompt_style=self.prompt_style)
+                    batch_size=self.batch_size, instruction=self.instruction, prompt_style=self.prompt_style, token_draw=self.token_draw)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #791570fc
 EVAL_SPLITS = ('test', 'validation', 'train')   # where an evaluation draws the trained families from (train: for a curriculum)
@@ -78,7 +79,8 @@ def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, s
         if 'fn' not in state:
             model, tok = load_for_eval(str(resolve_model(model_path)), dtype='fp32', device='cpu')
             state['fn'] = hf_sampler(model, tok, temperature=sampling.temperature, top_p=sampling.top_p,
-                                     max_new_tokens=sampling.max_new_tokens, batch_size=sampling.batch_size, progress=False)
+                                     max_new_tokens=sampling.max_new_tokens, batch_size=sampling.batch_size, progress=False,
+                                     token_draw=sampling.token_draw)
         return state['fn'](prompts, n, seed)
     kw = sampling.eval_kwargs(); kw.pop('batch_size')
     return evaluate_model(sampler, sets, label=label, step=step, seeds=tuple(seeds), results_path=results_path,
@@ -545,6 +547,7 @@ class EvalJob:
     families: tuple = ()        # (): demo_families()
     n: int = 16                 # samples per problem
     max_new_tokens: int = 64
+    token_draw: str = 'multinomial'  # how each token is drawn (`TOKEN_DRAWS`)
 
     def __post_init__(self):
         object.__setattr__(self, 'families', tuple(self.families))
@@ -554,6 +557,7 @@ class EvalJob:
         for k, least in (('n', 1), ('per_family', 1), ('max_new_tokens', 1), ('ood_per_family', 0), ('step', 0)):
             v = getattr(self, k)
             if not isinstance(v, int) or isinstance(v, bool) or v < least: raise ConfigError(f"eval {k} must be an integer >= {least}, got {v!r}")
+        check_choice(self.token_draw, TOKEN_DRAWS, 'eval token_draw', ConfigError)
 
     def identity(self) -> tuple:
         "What identifies the model in a results file: its path (resolved) and its weights' digest (`weights_identity`)."
@@ -592,7 +596,7 @@ class EvalJob:
     def run(self, progress:bool=True, plan:bool=False) -> dict:
         "Evaluate (resumable); returns the model's results entry (`plan`: {'pending': units}, nothing sampled, as `evaluate_lm`)."
         return evaluate_lm(self.model, self.sets(), self.results, label=self.label, step=self.step, progress=progress,
-                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens), plan=plan)
+                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens, token_draw=self.token_draw), plan=plan)
     def split_families(self, parts:int) -> list:
         "The same evaluation as up to `parts` jobs over disjoint families, to run side by side."
         fams = tuple(self.sets())
@@ -602,7 +606,8 @@ class EvalJob:
         return ('-m', 'sage_nb.experiments.smollm2', 'eval', str(self.model), '--label', self.label, '--results', str(self.results),
                 '--step', str(self.step), '--split', self.split, '--per-family', str(self.per_family),
                 '--ood-per-family', str(self.ood_per_family), '--n', str(self.n), '--max-new-tokens', str(self.max_new_tokens), '--overwrite',
-                *(('--families', *self.families) if self.families else ()))
+                *(('--families', *self.families) if self.families else ()),
+                *(('--draw', self.token_draw) if self.token_draw != 'multinomial' else ()))
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #33ea5da2
 def eval_side_jobs(evals:dict, parts:int, after=lambda label: ()) -> dict:
@@ -777,6 +782,8 @@ def parse_args(argv=None):
     e.add_argument('--families', nargs='+', default=[], help='only these families (default: the demo\'s, trained and OOD)')
     e.add_argument('--n', type=int, default=EvalJob.n, help='samples per problem (default: %(default)s)')
     e.add_argument('--max-new-tokens', type=int, default=EvalJob.max_new_tokens, help='completion limit (default: %(default)s)')
+    e.add_argument('--draw', choices=TOKEN_DRAWS, default=EvalJob.token_draw, help='how each token is drawn: multinomial (torch\'s) '
+                   'or inverse_cdf (one random number per token; the same distribution, other samples) (default: %(default)s)')
     e.add_argument('--overwrite', action='store_true', help='replace what the results file holds under this label and step when it '
                    'is another model (another path or weights); without it such a clash stops before anything loads')
     b = sub.add_parser('base', help="the base model's table: pass@1..64 per family with intervals over problems (resumable)")
@@ -791,7 +798,7 @@ def eval_job(a) -> EvalJob:
     "The `EvalJob` of `sage-lm eval`'s arguments."
     label = a.label or (Path(a.model).name if Path(a.model).is_dir() else a.model)
     return EvalJob(a.model, label, a.results, step=a.step, split=a.split, per_family=a.per_family, ood_per_family=a.ood_per_family,
-                   families=tuple(a.families), n=a.n, max_new_tokens=a.max_new_tokens)
+                   families=tuple(a.families), n=a.n, max_new_tokens=a.max_new_tokens, token_draw=a.draw)
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm`."
