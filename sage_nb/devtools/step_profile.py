@@ -401,6 +401,15 @@ _GROUP_OF_OP = {op: group for group, ops in SAMPLING_OP_GROUPS.items() for op in
 def _op_group(name: str) -> str: return _GROUP_OF_OP.get(name, 'other')
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #cefad166
+def _sampling_rows(tokenizer, prompts: list[str], n: int) -> tuple:
+    "(encoded prompts, their ids and mask with each prompt's `n` rows adjacent, as TRL lays them out, the pad id): left-padded for `generate`."
+    side = tokenizer.padding_side
+    tokenizer.padding_side = 'left'
+    try: enc = tokenizer(prompts, return_tensors='pt', padding=True)
+    finally: tokenizer.padding_side = side
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    return enc, enc.input_ids.repeat_interleave(n, 0), enc.attention_mask.repeat_interleave(n, 0), pad
+
 def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_tokens: int = 64, temperature: float = 0.7,
                      seed: int = 0) -> dict:
     """HF `generate` of `n` samples per prompt (each prompt's rows adjacent, as TRL lays them out; every row runs
@@ -408,12 +417,7 @@ def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_token
     (`SAMPLING_OP_GROUPS`; `aten::div` counts as the sampler's although the model divides too), the CPU seconds of
     the prefill of all rows against that of the distinct prompts, and the same call with each prompt prefilled once
     (`prompts_prefilled_once`): its CPU seconds and the share of rows whose tokens are the same for the same seed."""
-    side = tokenizer.padding_side
-    tokenizer.padding_side = 'left'
-    try: enc = tokenizer(prompts, return_tensors='pt', padding=True)
-    finally: tokenizer.padding_side = side
-    ids, mask = enc.input_ids.repeat_interleave(n, 0), enc.attention_mask.repeat_interleave(n, 0)
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    enc, ids, mask, pad = _sampling_rows(tokenizer, prompts, n)
     def generate():
         torch.manual_seed(seed)
         return model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens, min_new_tokens=max_new_tokens,
@@ -445,12 +449,7 @@ def token_draw_bench(model, tokenizer, prompts: list[str], n: int, threads=(1, 2
     `ratio`: the median of multinomial / inverse-CDF), and each draw's total variation from the exact first-step
     distribution of every prompt over `draws` tokens, beside a second multinomial sample's."""
     from sage_nb.trainer import categorical_draw, inverse_cdf_draws
-    side = tokenizer.padding_side
-    tokenizer.padding_side = 'left'
-    try: enc = tokenizer(prompts, return_tensors='pt', padding=True)
-    finally: tokenizer.padding_side = side
-    ids, mask = enc.input_ids.repeat_interleave(n, 0), enc.attention_mask.repeat_interleave(n, 0)
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    enc, ids, mask, pad = _sampling_rows(tokenizer, prompts, n)
     def generate(fast: bool):
         def run(round_: int):
             torch.manual_seed(seed + round_)
