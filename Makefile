@@ -36,7 +36,7 @@ install-lm:
 
 # the main job on the real model: SmolLM2-135M-Instruct, GRPO vs SAGE_Branch for the same budget, pass@k (resumable)
 demo-lm: install
-	$(BIN)/sage-lm-regime demo --seed 0 --methods GRPO --precision auto --draw inverse_cdf --write nbs/results/smollm2_demo.json
+	$(BIN)/sage-lm-regime demo --seed 0 --methods GRPO --precision auto --write nbs/results/smollm2_demo.json
 
 # the registered real-model study (nbs/experiments/45_lm_study.ipynb): several sessions of CPU, every stage resumes;
 # LM_STUDY_ARGS e.g. "--stop-after tune"

@@ -627,7 +627,7 @@ def parse_args(argv=None):
                            '(a CPU with avx512_bf16 or a GPU; other numbers than float32, so a run of its own, <method>_bf16); auto: bfloat16 where the CPU has it (make demo-lm) (default: %(default)s)')
             s.add_argument('--draw', choices=('multinomial', 'inverse_cdf'), default='multinomial', help='how the sampler draws each token: '
                            "multinomial (torch's) or inverse_cdf (one random number per token, the same distribution, 1.3x faster sampling "
-                           'here; other tokens than multinomial, so a run of its own, <method>_icdf; make demo-lm) (default: %(default)s)')
+                           'here; other tokens than multinomial, so a run of its own, <method>_icdf) (default: %(default)s)')
             s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
         if name == 'pilot':
             s.add_argument('--stage', choices=STAGES, required=True, help='A: the learning rate; B: prompts per step and dynamic '
