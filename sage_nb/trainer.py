@@ -34,9 +34,9 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
 __all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
            'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
            'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'DecodeRows',
-           'finished_rows_dropped', 'categorical_draw', 'inverse_cdf_draws', 'refresh_sampling_copy', 'sampling_copy',
-           'sampled_by', 'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off',
-           'SAGETrainer', 'prompt_key', 'batch_rows', 'loss_mask', 'old_logps']
+           'finished_rows_dropped', 'categorical_draw', 'inverse_cdf_draws', 'install_fused_cpu_tiles',
+           'refresh_sampling_copy', 'sampling_copy', 'sampled_by', 'guide_dump_records', 'RolloutReplay', 'HookState',
+           'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'batch_rows', 'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -362,6 +362,67 @@ def inverse_cdf_draws(block: int = 256):
     try: yield
     finally: torch.multinomial = original
 
+# %% ../nbs/22_trainer.ipynb #bf59d9b7
+from trl.kernels import chunked_logprob as _clp
+
+_TRL_TILES = {}   # TRL's own torch tiles, kept for the cases the fused ones hand back
+
+def _fused_forward_tile(tile, tile_stride, targets, running_max, sum_exp, x_sum_exp, sq_sum_exp, z_sum, max_before_target,
+                        target_logit, vocab_start, n_cols, logit_scale, softcap, inv_t, HAS_SOFTCAP, HAS_ENTROPY,
+                        HAS_LOG_SUM_SQ_PROBS, HAS_MEAN_LOGITS, HAS_IS_TOP1, BLOCK_SIZE):
+    "TRL's `_forward_tile` with its tile-sized temporaries made in place: the same operations in the same order, bit for bit."
+    if HAS_SOFTCAP:
+        return _TRL_TILES['forward'](tile, tile_stride, targets, running_max, sum_exp, x_sum_exp, sq_sum_exp, z_sum, max_before_target,
+                                     target_logit, vocab_start, n_cols, logit_scale, softcap, inv_t, HAS_SOFTCAP, HAS_ENTROPY,
+                                     HAS_LOG_SUM_SQ_PROBS, HAS_MEAN_LOGITS, HAS_IS_TOP1, BLOCK_SIZE)
+    z = tile.float()
+    if z.data_ptr() == tile.data_ptr(): z = z.clone()
+    z.mul_(logit_scale).mul_(inv_t)
+    local = targets - vocab_start
+    if HAS_MEAN_LOGITS: z_sum += z.sum(-1)
+    if HAS_IS_TOP1:
+        before_target = torch.arange(n_cols, device=z.device) < local.unsqueeze(-1)
+        max_before_target.copy_(torch.maximum(max_before_target, z.masked_fill(~before_target, -float('inf')).amax(-1)))
+    new_m = torch.maximum(running_max, z.amax(-1))
+    rescale = torch.exp(running_max - new_m)
+    e = torch.sub(z, new_m.unsqueeze(-1)).exp_()
+    sum_exp.mul_(rescale).add_(e.sum(-1))
+    if HAS_ENTROPY: x_sum_exp.mul_(rescale).add_((e * z).sum(-1))
+    if HAS_LOG_SUM_SQ_PROBS: sq_sum_exp.mul_(rescale * rescale).add_((e * e).sum(-1))
+    running_max.copy_(new_m)
+    in_tile = (local >= 0) & (local < n_cols)
+    target_z = z.gather(-1, local.clamp(0, n_cols - 1).unsqueeze(-1)).squeeze(-1)
+    target_logit.copy_(torch.where(in_tile, target_z, target_logit))
+
+def _fused_backward_tile(tile, tile_stride, targets, log_z, entropy, grad_logprobs, grad_entropy, vocab_start, n_cols, logit_scale,
+                         softcap, inv_t, HAS_SOFTCAP, HAS_LOGPROB_GRAD, HAS_ENTROPY_GRAD, BLOCK_SIZE):
+    "TRL's `_backward_tile` for a log-prob gradient alone, in place: the same values bit for bit, a third of the tile-sized passes."
+    if HAS_SOFTCAP or HAS_ENTROPY_GRAD or not HAS_LOGPROB_GRAD:
+        return _TRL_TILES['backward'](tile, tile_stride, targets, log_z, entropy, grad_logprobs, grad_entropy, vocab_start, n_cols,
+                                      logit_scale, softcap, inv_t, HAS_SOFTCAP, HAS_LOGPROB_GRAD, HAS_ENTROPY_GRAD, BLOCK_SIZE)
+    p = tile.float()
+    if p.data_ptr() == tile.data_ptr(): p = p.clone()
+    p.mul_(logit_scale).mul_(inv_t).sub_(log_z.unsqueeze(-1)).exp_()       # z = y * inv_t; p = exp(z - log Z)
+    local = targets - vocab_start
+    rows = ((local >= 0) & (local < n_cols)).nonzero().squeeze(-1)
+    cols = local[rows]
+    at_target = 1.0 - p[rows, cols]
+    grad = p.neg_()                                                            # 1[j = target] - p_j off the target...
+    grad[rows, cols] = at_target                                               # ...and on it
+    grad.mul_(grad_logprobs.unsqueeze(-1)).mul_(inv_t).mul_(logit_scale)
+    tile.copy_(grad)
+
+def install_fused_cpu_tiles() -> bool:
+    "Have TRL's chunked log-prob head fold its tiles with the in-place versions where it runs in torch (no Triton: a CPU); whether they are in."
+    if _TRL_TILES: return True
+    fwd, bwd = getattr(_clp, '_forward_tile', None), getattr(_clp, '_backward_tile', None)
+    if fwd is None or bwd is None: return False
+    if (list(inspect.signature(fwd).parameters) != list(inspect.signature(_fused_forward_tile).parameters)
+            or list(inspect.signature(bwd).parameters) != list(inspect.signature(_fused_backward_tile).parameters)): return False
+    _TRL_TILES.update(forward=fwd, backward=bwd)
+    _clp._forward_tile, _clp._backward_tile = _fused_forward_tile, _fused_backward_tile
+    return True
+
 # %% ../nbs/22_trainer.ipynb #95a128ea
 def _is_lora_layer(module) -> bool: return hasattr(module, 'base_layer') and hasattr(module, 'lora_A')
 
@@ -510,6 +571,7 @@ class SAGETrainer(GRPOTrainer):
 
     def __init__(self, *args, **kwargs):
         "TRL's `__init__`, then the guide, the checks that need the built trainer, and SAGE's state."
+        install_fused_cpu_tiles()   # TRL's log-prob head folds its tiles in place where it runs in torch: the same values
         super().__init__(*args, **kwargs)
         a = self.args
         if not isinstance(a, SAGEConfig):
