@@ -584,6 +584,9 @@ class SAGETrainer(GRPOTrainer):
                           "kernels). To train with Unsloth, restart Python and import unsloth before sage_nb.trainer.")
         if self._unsloth and a.entropy_route == 'loss_pass':
             raise ValueError("entropy_route='loss_pass' reads TRL's loss pass, which Unsloth's fused loss replaces; use entropy_route='auto'.")
+        if self._unsloth and a.token_draw != 'multinomial':
+            raise ValueError(f"token_draw='{a.token_draw}' sets how the trainer's HF sampling draws, and Unsloth samples on its own path; "
+                             "leave token_draw='multinomial'.")
         if self._unsloth and a.kl_direction == 'forward':
             raise ValueError("kl_direction='forward' is not available with Unsloth: its fused loss replaces compute_loss.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'sequence' and a.sequence_form == 'returns_to_go':
