@@ -79,17 +79,18 @@ def _set_seed(seed: int):
 
 def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 1.0, top_p: float = 1.0,
                      max_new_tokens: int = 512, batch_size: int = 64, seed: int = 0,
-                     progress: bool = False, prefill_once: bool = True, drop_finished: bool = True,
+                     progress: bool = False, prefill_once: bool = True, drop_finished: bool = True, cpu_decode: bool = True,
                      token_draw: str = 'multinomial') -> list[list[dict]]:
     """n samples per prompt with HF `generate` (left padding, each prompt's rows adjacent, as `num_return_sequences`
     lays them out); prompts are strings or chat messages. `prefill_once`: each prompt's prefill is computed once for
     its samples (`trainer.prompts_prefilled_once`); `drop_finished`: a sample that has ended leaves the decoding batch
-    (`trainer.finished_rows_dropped`); each gives the same samples up to float rounding. `token_draw='inverse_cdf'`:
+    (`trainer.finished_rows_dropped`); `cpu_decode`: decoding steps on a CPU attend by `trainer.single_query_attention`
+    (`trainer.cpu_decode_attention`); each gives the same samples up to float rounding. `token_draw='inverse_cdf'`:
     each token drawn from one random number (`trainer.inverse_cdf_draws`), other samples of the same distribution."""
     import torch
     from tqdm.auto import tqdm
     check_choice(token_draw, TOKEN_DRAWS, 'token_draw')
-    from sage_nb.trainer import prompts_prefilled_once, finished_rows_dropped, inverse_cdf_draws   # deferred: the trainer imports TRL
+    from sage_nb.trainer import prompts_prefilled_once, finished_rows_dropped, inverse_cdf_draws, cpu_decode_attention   # deferred: the trainer imports TRL
     texts = [render_prompt(p, tokenizer) for p in prompts]
     add_special = not any(isinstance(p, (list, tuple)) for p in prompts)   # a chat template already wrote BOS
     if tokenizer.padding_side != 'left': tokenizer.padding_side = 'left'
@@ -111,7 +112,8 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
             rows = 1 if greedy else nrs
             share = prefill_once and rows > 1 and set(enc) == {'input_ids', 'attention_mask'}
             if share: enc = {k: v.repeat_interleave(rows, 0) for k, v in enc.items()}   # num_return_sequences' layout
-            with (torch.no_grad(), prompts_prefilled_once(model) if share else nullcontext(),
+            with (torch.no_grad(), cpu_decode_attention(model) if cpu_decode else nullcontext(),
+                  prompts_prefilled_once(model) if share else nullcontext(),
                   finished_rows_dropped(model, eos_ids) if drop else nullcontext(),
                   inverse_cdf_draws() if token_draw == 'inverse_cdf' and not greedy else nullcontext()):
                 gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if share else rows,

@@ -31,12 +31,13 @@ from .exploration import (token_covariance, ppo_clipped, clip_cov_tokens, kl_cov
                                  passk_rollout_advantages)
 
 # %% auto #0
-__all__ = ['HOOKS', 'HOOK_DIGESTS', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder', 'aggregate_like_trl',
-           'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups', 'prompt_key_rows',
-           'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'DecodeRows',
-           'finished_rows_dropped', 'categorical_draw', 'inverse_cdf_draws', 'install_fused_cpu_tiles',
-           'refresh_sampling_copy', 'sampling_copy', 'sampled_by', 'guide_dump_records', 'RolloutReplay', 'HookState',
-           'trl_kl_off', 'trl_clip_off', 'SAGETrainer', 'prompt_key', 'batch_rows', 'loss_mask', 'old_logps']
+__all__ = ['HOOKS', 'HOOK_DIGESTS', 'CPU_DECODE_ATTENTION', 'AUDIT_KEYS', 'trl_hook_digests', 'GenerationEntropyRecorder',
+           'aggregate_like_trl', 'SAGERolloutState', 'weighted_rewards', 'plain_logits_pass', 'length_groups',
+           'prompt_key_rows', 'shared_prompt_logps', 'prompt_prefill_cache', 'prompts_prefilled_once', 'DecodeRows',
+           'finished_rows_dropped', 'categorical_draw', 'inverse_cdf_draws', 'single_query_attention',
+           'cpu_decode_attention', 'install_fused_cpu_tiles', 'refresh_sampling_copy', 'sampling_copy', 'sampled_by',
+           'guide_dump_records', 'RolloutReplay', 'HookState', 'trl_kl_off', 'trl_clip_off', 'SAGETrainer',
+           'prompt_key', 'batch_rows', 'loss_mask', 'old_logps']
 
 # %% ../nbs/22_trainer.ipynb #fdd66c6a
 HOOKS = ('_generate_and_score_completions', '_calculate_rewards', '_generate', '_get_per_token_logps_and_entropies',
@@ -363,6 +364,54 @@ def inverse_cdf_draws(block: int = 256):
     try: yield
     finally: torch.multinomial = original
 
+# %% ../nbs/22_trainer.ipynb #eee01467
+def single_query_attention(query: Tensor, key: Tensor, value: Tensor, mask: Tensor | None = None,
+                           scaling: float | None = None) -> Tensor:
+    """(B, 1, H, D): each row's one query per head `query` (B, H, 1, D) attending over `key`, `value` (B, K, L, D), H a
+    multiple of K (query head h reads key head h // (H/K)). `mask` (B or 1, 1 or H, 1, >= L): True where a row may
+    attend and False where not, or added to the scores (0 / -inf), as `sdpa` takes it. Float32 scores, softmax and sum."""
+    B, H, Q, D = query.shape
+    if Q != 1: raise ValueError(f"single_query_attention takes one query per row, got {Q}")
+    if key.dim() != 4 or key.shape != value.shape or key.size(0) != B or key.size(3) != D or H % key.size(1):
+        raise ValueError(f"keys and values must be (B, K, L, D) with H a multiple of K; got query {tuple(query.shape)}, "
+                         f"key {tuple(key.shape)}, value {tuple(value.shape)}")
+    K, L = key.size(1), key.size(2)
+    scores = torch.matmul(query.reshape(B, K, H // K, D).float(), key.float().transpose(-1, -2))   # (B, K, H/K, L)
+    scores.mul_(D ** -0.5 if scaling is None else scaling)
+    if mask is not None:
+        m = mask[..., :L]
+        m = m.reshape(m.size(0), 1, 1, L) if m.size(1) == 1 else m.reshape(m.size(0), K, H // K, L)
+        if m.dtype == torch.bool: scores.masked_fill_(~m, float('-inf'))
+        else: scores.add_(m)
+    return torch.matmul(scores.softmax(-1), value.float()).to(value.dtype).reshape(B, 1, H, D)
+
+# %% ../nbs/22_trainer.ipynb #ac2fc152
+from transformers import AttentionInterface
+from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
+from transformers.integrations.sdpa_attention import sdpa_attention_forward
+
+CPU_DECODE_ATTENTION = 'sage_cpu_decode'
+
+def _cpu_decode_attention(module, query, key, value, attention_mask, scaling=None, dropout=0.0, **kwargs):
+    "Transformers' attention function for `CPU_DECODE_ATTENTION`: a single-query step on a CPU outside autograd by `single_query_attention`, the rest by sdpa."
+    if (query.size(2) == 1 and query.device.type == 'cpu' and not torch.is_grad_enabled() and not (dropout and module.training)
+            and kwargs.get('softcap') is None and kwargs.get('s_aux') is None and query.size(1) % key.size(1) == 0):
+        return single_query_attention(query, key, value, attention_mask, scaling), None
+    return sdpa_attention_forward(module, query, key, value, attention_mask, scaling=scaling, dropout=dropout, **kwargs)
+
+AttentionInterface.register(CPU_DECODE_ATTENTION, _cpu_decode_attention)
+AttentionMaskInterface.register(CPU_DECODE_ATTENTION, sdpa_mask)
+
+@contextmanager
+def cpu_decode_attention(model):
+    "Inside the block, `model`'s decoding steps on a CPU run `single_query_attention`; yields whether it switched (only from `sdpa`)."
+    lm = _unwrapped(model)
+    switch = getattr(lm.config, '_attn_implementation', None) == 'sdpa' and lm._can_set_attn_implementation()
+    if switch: lm.set_attn_implementation(CPU_DECODE_ATTENTION)
+    try: yield switch
+    finally:
+        if switch: lm.set_attn_implementation('sdpa')
+
 # %% ../nbs/22_trainer.ipynb #bf59d9b7
 from trl.kernels import chunked_logprob as _clp
 
@@ -637,8 +686,9 @@ class SAGETrainer(GRPOTrainer):
         # SAGE: records each decoding step's entropy off the LM head while it samples: the sampler computes those logits
         # anyway, so the guide's entropies cost no forward. With `share_prompt_prefix`, HF generation prefills each
         # distinct prompt once (`prompts_prefilled_once`); with `sampler_dtype` it samples from the policy's copy in that
-        # dtype (`sampling_copy`); with `drop_finished_rows` each decoding step runs only the completions that have not
-        # ended (`finished_rows_dropped`; not while the recorder reads the LM head, which expects every row); with
+        # dtype (`sampling_copy`), whose decoding steps on a CPU run `single_query_attention` (`cpu_decode_attention`);
+        # with `drop_finished_rows` each decoding step runs only the completions that have not ended
+        # (`finished_rows_dropped`; not while the recorder reads the LM head, which expects every row); with
         # `token_draw='inverse_cdf'` each token is drawn from one random number (`inverse_cdf_draws`). Under dynamic
         # sampling it hands back the rows already sampled.
         h = self.hook_state
@@ -661,6 +711,7 @@ class SAGETrainer(GRPOTrainer):
         # (full fine-tuning); PEFT's `generate` decodes with the unwrapped base model, in float32; a stand-in in its dtype
         autocast = self.accelerator.autocast if stand_in is None and hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
         with (rec or nullcontext(), sampled_by(sampler, stand_in) if stand_in is not None else nullcontext(),
+              cpu_decode_attention(stand_in) if stand_in is not None else nullcontext(),
               prompts_prefilled_once(stand_in or sampler, autocast) if self.args.share_prompt_prefix else nullcontext(),
               finished_rows_dropped(stand_in or sampler, self.eos_token_ids) if drop else nullcontext(),
               inverse_cdf_draws() if fast_draw else nullcontext()):

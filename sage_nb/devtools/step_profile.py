@@ -24,8 +24,8 @@ __all__ = ['PASS_PHASES', 'EXTRA_PASS', 'HOOK_PHASES', 'SAMPLING_OP_GROUPS', 'BE
            'PhaseClock', 'pass_tokens', 'StepProfiler', 'profiled', 'matmul_flops_per_token', 'backward_factor',
            'phase_tokens', 'step_flops', 'matmul_peak', 'phase_table', 'profile_trainer', 'profile_steps',
            'demo_step_configs', 'demo_policy', 'profile_rows', 'profile_markdown', 'plot_profile',
-           'precision_agreement', 'sampling_profile', 'token_draw_bench', 'step_bench', 'real_step_bench',
-           'route_agreement']
+           'precision_agreement', 'sampling_profile', 'token_draw_bench', 'decode_attention_bench', 'step_bench',
+           'real_step_bench', 'route_agreement']
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #d28cf217
 class PhaseClock:
@@ -477,6 +477,61 @@ def token_draw_bench(model, tokenizer, prompts: list[str], n: int, threads=(1, 2
     return dict(rows=int(ids.size(0)), new_tokens=max_new_tokens, dtype=str(next(model.parameters()).dtype).replace('torch.', ''),
                 rounds=rounds, warmup=warmup, speed=speed, draws=draws, first_step_tv=distance,
                 first_step_entropy=[float(-(p * p.clamp_min(1e-30).log()).sum()) for p in probs])
+
+# %% ../../nbs/devtools/63_step_profile.ipynb #76bd760a
+def _attention_errors(steps: list) -> dict[str, float]:
+    "Largest error, relative to the largest value, of transformers' `sdpa` and of `single_query_attention` on captured decoding steps, against float64."
+    from transformers.integrations.sdpa_attention import sdpa_attention_forward
+    from sage_nb.trainer import single_query_attention
+    errors = {'sdpa': 0.0, 'single_query': 0.0}
+    for module, q, k, v, mask, scaling in steps:
+        g = q.size(1) // k.size(1)
+        exact = torch.nn.functional.scaled_dot_product_attention(
+            q.double(), k.double().repeat_interleave(g, 1), v.double().repeat_interleave(g, 1),
+            attn_mask=None if mask is None else mask[..., :k.size(2)], scale=scaling).transpose(1, 2)
+        outs = {'sdpa': sdpa_attention_forward(module, q, k, v, mask, scaling=scaling)[0],
+                'single_query': single_query_attention(q, k, v, mask, scaling)}
+        for name, out in outs.items():
+            errors[name] = max(errors[name], ((out.double() - exact).abs().max() / exact.abs().max()).item())
+    return errors
+
+def decode_attention_bench(model, tokenizer, layouts: dict[str, tuple[list[str], int]], threads=(1, 2), rounds: int = 3,
+                           warmup: int = 1, max_new_tokens: int = 64, temperature: float = 1.0, seed: int = 0,
+                           captured: int = 60) -> dict:
+    """Per layout {name: (prompts, samples per prompt)}: `generate` seconds with transformers' `sdpa` and under
+    `cpu_decode_attention` per thread count (interleaved rounds, the same seeds; `ratio`: the median of sdpa /
+    single-query), both attentions' errors against float64 on the first `captured` decoding steps' attention calls, and
+    the share of rows that drew the same tokens both ways."""
+    import sage_nb.trainer as trainer_module
+    from sage_nb.trainer import cpu_decode_attention
+    out = {}
+    for name, (prompts, n) in layouts.items():
+        _, ids, mask, pad = _sampling_rows(tokenizer, prompts, n)
+        def generate(fast: bool, round_: int = 0):
+            torch.manual_seed(seed + round_)
+            with torch.no_grad(), prompts_prefilled_once(model), cpu_decode_attention(model) if fast else nullcontext():
+                return model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens,
+                                      min_new_tokens=max_new_tokens, do_sample=True, temperature=temperature, top_k=0,
+                                      top_p=1.0, pad_token_id=pad)
+        speed = {}
+        for t in threads:
+            with _torch_threads(t, 'cpu'):
+                times = interleave({'sdpa': functools.partial(generate, False), 'single_query': functools.partial(generate, True)},
+                                   rounds, warmup)
+            speed[str(t)] = dict(seconds={k: statistics.median(v) for k, v in times.items()},
+                                 ratio=1 / paired_ratios(times, 'sdpa')['single_query'])
+        steps, plain = [], trainer_module.single_query_attention
+        def capture(q, k, v, m=None, scaling=None):
+            if len(steps) < captured: steps.append((model.model.layers[0].self_attn, q, k, v, m, scaling))
+            return plain(q, k, v, m, scaling)
+        trainer_module.single_query_attention = capture
+        try: fast_rows = generate(True)
+        finally: trainer_module.single_query_attention = plain
+        out[name] = dict(rows=int(ids.size(0)), padded=bool((mask == 0).any()), speed=speed,
+                         errors=_attention_errors(steps), steps_checked=len(steps),
+                         same_rows=float((fast_rows == generate(False)).all(1).float().mean()))
+    return dict(new_tokens=max_new_tokens, temperature=temperature, dtype=str(next(model.parameters()).dtype).replace('torch.', ''),
+                rounds=rounds, warmup=warmup, layouts=out)
 
 # %% ../../nbs/devtools/63_step_profile.ipynb #88b9d08a
 BENCH_BEFORE, BENCH_AFTER = 'GRPO float32, prompts unshared', 'GRPO bfloat16, bfloat16 sampler'
