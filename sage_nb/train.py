@@ -279,7 +279,7 @@ _NOT_RUN_DEFINING = {'model': ('build_tiny', 'gradient_checkpointing', 'attn_imp
 _RECORDED_LATER = ('sage.share_prompt_prefix',)   # run-defining since issue 42; a run directory from before lacks it: not compared there
 
 _ADDED_LATER = {('data', 'instruction'), ('data', 'generate'), ('sage', 'tau_quantile'), ('sage', 'sampler_dtype'), ('sage', 'drop_finished_rows'),
-                ('sage', 'token_draw'), ('sage', 'dynamic_sampling_refill')}   # left unset, not recorded: older run directories still match
+                ('sage', 'token_draw'), ('sage', 'dynamic_sampling_refill'), ('sage', 'decode_attention')}   # left unset, not recorded: older run directories still match
 
 def data_fingerprints(cfg:TrainConfig) -> dict:
     "Digests of the local data files the run reads (`data`, and `sft` for a base model) that exist now; hub datasets have none."

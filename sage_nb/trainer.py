@@ -634,9 +634,10 @@ class SAGETrainer(GRPOTrainer):
                           "kernels). To train with Unsloth, restart Python and import unsloth before sage_nb.trainer.")
         if self._unsloth and a.entropy_route == 'loss_pass':
             raise ValueError("entropy_route='loss_pass' reads TRL's loss pass, which Unsloth's fused loss replaces; use entropy_route='auto'.")
-        if self._unsloth and a.token_draw != 'multinomial':
-            raise ValueError(f"token_draw='{a.token_draw}' sets how the trainer's HF sampling draws, and Unsloth samples on its own path; "
-                             "leave token_draw='multinomial'.")
+        for name, plain in (('token_draw', 'multinomial'), ('decode_attention', 'sdpa')):
+            if self._unsloth and getattr(a, name) != plain:
+                raise ValueError(f"{name}='{getattr(a, name)}' sets how the trainer's HF sampling runs, and Unsloth samples on its own path; "
+                                 f"leave {name}='{plain}'.")
         if self._unsloth and a.kl_direction == 'forward':
             raise ValueError("kl_direction='forward' is not available with Unsloth: its fused loss replaces compute_loss.")
         if self._unsloth and self.sage_guide is not None and a.credit == 'sequence' and a.sequence_form == 'returns_to_go':
@@ -686,11 +687,11 @@ class SAGETrainer(GRPOTrainer):
         # SAGE: records each decoding step's entropy off the LM head while it samples: the sampler computes those logits
         # anyway, so the guide's entropies cost no forward. With `share_prompt_prefix`, HF generation prefills each
         # distinct prompt once (`prompts_prefilled_once`); with `sampler_dtype` it samples from the policy's copy in that
-        # dtype (`sampling_copy`), whose decoding steps on a CPU run `single_query_attention` (`cpu_decode_attention`);
-        # with `drop_finished_rows` each decoding step runs only the completions that have not ended
-        # (`finished_rows_dropped`; not while the recorder reads the LM head, which expects every row); with
-        # `token_draw='inverse_cdf'` each token is drawn from one random number (`inverse_cdf_draws`). Under dynamic
-        # sampling it hands back the rows already sampled.
+        # dtype (`sampling_copy`); with `decode_attention='single_query'` its decoding steps on a CPU attend by
+        # `single_query_attention` (`cpu_decode_attention`); with `drop_finished_rows` each decoding step runs only the
+        # completions that have not ended (`finished_rows_dropped`; not while the recorder reads the LM head, which
+        # expects every row); with `token_draw='inverse_cdf'` each token is drawn from one random number
+        # (`inverse_cdf_draws`). Under dynamic sampling it hands back the rows already sampled.
         h = self.hook_state
         if h.replay is not None:   # dynamic sampling already sampled these rows
             h.recorder = h.replay.recorder
@@ -704,14 +705,15 @@ class SAGETrainer(GRPOTrainer):
         h.recorder = rec
         drop = hf and rec is None and self.args.drop_finished_rows and self.args.cache_implementation is None
         fast_draw = hf and self.args.token_draw == 'inverse_cdf'
-        if not hf or not (self.args.share_prompt_prefix or stand_in is not None or drop or fast_draw):
+        single_query = hf and self.args.decode_attention == 'single_query'
+        if not hf or not (self.args.share_prompt_prefix or stand_in is not None or drop or fast_draw or single_query):
             with rec or nullcontext(): return super()._generate(prompts)
         sampler = self.accelerator.unwrap_model(self.model_wrapped)   # the object TRL calls `generate` on
         # the prefill runs as `generate` would: under autocast only where accelerate wrapped the causal LM that decodes
         # (full fine-tuning); PEFT's `generate` decodes with the unwrapped base model, in float32; a stand-in in its dtype
         autocast = self.accelerator.autocast if stand_in is None and hasattr(_unwrapped(sampler), '_original_forward') else nullcontext
         with (rec or nullcontext(), sampled_by(sampler, stand_in) if stand_in is not None else nullcontext(),
-              cpu_decode_attention(stand_in) if stand_in is not None else nullcontext(),
+              cpu_decode_attention(stand_in or sampler) if single_query else nullcontext(),
               prompts_prefilled_once(stand_in or sampler, autocast) if self.args.share_prompt_prefix else nullcontext(),
               finished_rows_dropped(stand_in or sampler, self.eos_token_ids) if drop else nullcontext(),
               inverse_cdf_draws() if fast_draw else nullcontext()):
