@@ -6,7 +6,7 @@ side by side in one process (the measurement behind `nbs/results/decode_attentio
     python scripts/bench_decode_attention.py [OUT.json] [--rounds 2]
 
 Three layouts, 64 tokens each, at 1 and 2 threads: the run's first 4 prompts x 8 samples (one length: no padding),
-4 prompts of different lengths x 8 (left-padded), and one prompt x 16 samples as evaluation calls `generate`
+4 prompts of different lengths x 8 (left-padded), and one prompt x 16 samples (an evaluation call when n >= batch_size / 2)
 (about 6 minutes with both cores free).
 """
 import argparse, os, tempfile
@@ -30,7 +30,7 @@ def main():
     distinct = list({n: i for i, n in reversed(list(enumerate(lengths)))}.values())   # the first prompt of each length
     layouts = {"the run's first 4 prompts x 8": (prompts[:4], 8),
                '4 prompts of different lengths x 8': ([prompts[i] for i in sorted(distinct)[:4]], 8),
-               'one prompt x 16 (an evaluation call)': (prompts[:1], 16)}
+               'one prompt x 16 (an evaluation call when n >= batch_size / 2)': (prompts[:1], 16)}
     rec = decode_attention_bench(sampling_copy(lm), tok, layouts, rounds=a.rounds)
     atomic_write_json(a.out, dict(machine=machine_info(), sampler='bfloat16 sampling copy of the demo policy (sage.sampler_dtype=bfloat16)', **rec))
     for name, r in rec['layouts'].items():
