@@ -84,7 +84,7 @@ class SAGEConfig(GRPOConfig):
                             "random number per row, other tokens than multinomial's for the same seed; sampling of SmolLM2 1.2x faster on 1 or 2 threads)."})
     decode_attention: str = field(default='sdpa', metadata={'help': "How HF sampling's decoding steps attend on a CPU: 'sdpa' "
                                   "(transformers') or 'single_query' (trainer.single_query_attention: float32, grouped heads read in "
-                                  "place; 1.4x faster sampling of SmolLM2 where a batch needs no padding, as fast where it does, other "
+                                  "place; 1.4x faster bfloat16 sampling of SmolLM2 where a batch needs no padding, as fast where it does, other "
                                   "float rounding, so a run's trajectory can part from sdpa's)."})
     dynamic_sampling: bool = field(default=False, metadata={'help': "DAPO's dynamic sampling, for every algorithm: groups whose rewards "
                                    "are all equal are dropped and new prompts sampled until the batch holds its number of groups "
