@@ -105,26 +105,26 @@ def generate_samples(model, tokenizer, prompts, n: int, *, temperature: float = 
     device = next(model.parameters()).device
     was_training = model.training; model.eval()
     try:
-        for idx, nrs in tqdm(_sample_plan(len(prompts), n, batch_size), desc='generate', leave=False, disable=not progress):
-            enc = tokenizer([texts[i] for i in idx], return_tensors='pt', padding=True, add_special_tokens=add_special).to(device)
-            _check_generate_size(model, len(idx) * (1 if greedy else nrs), enc['input_ids'].shape[1], max_new_tokens, device)
-            kw = dict(do_sample=False) if greedy else dict(do_sample=True, temperature=temperature, top_p=top_p, top_k=0)
-            rows = 1 if greedy else nrs
-            share = prefill_once and rows > 1 and set(enc) == {'input_ids', 'attention_mask'}
-            if share: enc = {k: v.repeat_interleave(rows, 0) for k, v in enc.items()}   # num_return_sequences' layout
-            with (torch.no_grad(), cpu_decode_attention(model) if cpu_decode else nullcontext(),
-                  prompts_prefilled_once(model) if share else nullcontext(),
-                  finished_rows_dropped(model, eos_ids) if drop else nullcontext(),
-                  inverse_cdf_draws() if token_draw == 'inverse_cdf' and not greedy else nullcontext()):
-                gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if share else rows,
-                                     pad_token_id=pad_id, **kw)
-            new = gen[:, enc['input_ids'].shape[1]:].tolist()
-            if greedy: new = [row for row in new for _ in range(nrs)]
-            for r, ids in enumerate(new):
-                stop = next((j for j, t in enumerate(ids) if t in eos_ids), None)
-                kept = ids if stop is None else ids[:stop + 1]
-                out[idx[r // nrs]].append({'text': tokenizer.decode(kept, skip_special_tokens=True),
-                                           'num_tokens': len(kept), 'truncated': stop is None})
+        with cpu_decode_attention(model) if cpu_decode else nullcontext():   # once for every call
+            for idx, nrs in tqdm(_sample_plan(len(prompts), n, batch_size), desc='generate', leave=False, disable=not progress):
+                enc = tokenizer([texts[i] for i in idx], return_tensors='pt', padding=True, add_special_tokens=add_special).to(device)
+                _check_generate_size(model, len(idx) * (1 if greedy else nrs), enc['input_ids'].shape[1], max_new_tokens, device)
+                kw = dict(do_sample=False) if greedy else dict(do_sample=True, temperature=temperature, top_p=top_p, top_k=0)
+                rows = 1 if greedy else nrs
+                share = prefill_once and rows > 1 and set(enc) == {'input_ids', 'attention_mask'}
+                if share: enc = {k: v.repeat_interleave(rows, 0) for k, v in enc.items()}   # num_return_sequences' layout
+                with (torch.no_grad(), prompts_prefilled_once(model) if share else nullcontext(),
+                      finished_rows_dropped(model, eos_ids) if drop else nullcontext(),
+                      inverse_cdf_draws() if token_draw == 'inverse_cdf' and not greedy else nullcontext()):
+                    gen = model.generate(**enc, max_new_tokens=max_new_tokens, num_return_sequences=1 if share else rows,
+                                         pad_token_id=pad_id, **kw)
+                new = gen[:, enc['input_ids'].shape[1]:].tolist()
+                if greedy: new = [row for row in new for _ in range(nrs)]
+                for r, ids in enumerate(new):
+                    stop = next((j for j, t in enumerate(ids) if t in eos_ids), None)
+                    kept = ids if stop is None else ids[:stop + 1]
+                    out[idx[r // nrs]].append({'text': tokenizer.decode(kept, skip_special_tokens=True),
+                                               'num_tokens': len(kept), 'truncated': stop is None})
     finally:
         if was_training: model.train()
     return out

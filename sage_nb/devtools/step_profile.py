@@ -410,6 +410,24 @@ def _sampling_rows(tokenizer, prompts: list[str], n: int) -> tuple:
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     return enc, enc.input_ids.repeat_interleave(n, 0), enc.attention_mask.repeat_interleave(n, 0), pad
 
+def _seeded_generate(model, ids, mask, pad, block=nullcontext, max_new_tokens: int = 64, temperature: float = 1.0, seed: int = 0):
+    "A function of the round that samples every row to `max_new_tokens` (seed `seed + round`), each prompt prefilled once, inside `block()`."
+    def run(round_: int = 0):
+        torch.manual_seed(seed + round_)
+        with torch.no_grad(), prompts_prefilled_once(model), block():
+            return model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens, min_new_tokens=max_new_tokens,
+                                  do_sample=True, temperature=temperature, top_k=0, top_p=1.0, pad_token_id=pad)
+    return run
+
+def _side_by_side(runs: dict, threads, rounds: int, warmup: int) -> dict:
+    "{threads: median seconds of each of two runs `interleave`d, and `ratio`, the median over rounds of the first's time over the second's}."
+    first, second = runs
+    out = {}
+    for t in threads:
+        with _torch_threads(t, 'cpu'): times = interleave(runs, rounds, warmup)
+        out[str(t)] = dict(seconds={k: statistics.median(v) for k, v in times.items()}, ratio=1 / paired_ratios(times, first)[second])
+    return out
+
 def sampling_profile(model, tokenizer, prompts: list[str], n: int, max_new_tokens: int = 64, temperature: float = 0.7,
                      seed: int = 0) -> dict:
     """HF `generate` of `n` samples per prompt (each prompt's rows adjacent, as TRL lays them out; every row runs
@@ -450,19 +468,8 @@ def token_draw_bench(model, tokenizer, prompts: list[str], n: int, threads=(1, 2
     distribution of every prompt over `draws` tokens, beside a second multinomial sample's."""
     from sage_nb.trainer import categorical_draw, inverse_cdf_draws
     enc, ids, mask, pad = _sampling_rows(tokenizer, prompts, n)
-    def generate(fast: bool):
-        def run(round_: int):
-            torch.manual_seed(seed + round_)
-            with torch.no_grad(), prompts_prefilled_once(model), inverse_cdf_draws() if fast else nullcontext():
-                model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens, min_new_tokens=max_new_tokens,
-                               do_sample=True, temperature=temperature, top_k=0, top_p=1.0, pad_token_id=pad)
-        return run
-    speed = {}
-    for t in threads:
-        with _torch_threads(t, 'cpu'):
-            times = interleave({'multinomial': generate(False), 'inverse_cdf': generate(True)}, rounds, warmup)
-        speed[str(t)] = dict(seconds={k: statistics.median(v) for k, v in times.items()},
-                             ratio=1 / paired_ratios(times, 'multinomial')['inverse_cdf'])
+    rows = functools.partial(_seeded_generate, model, ids, mask, pad, max_new_tokens=max_new_tokens, temperature=temperature, seed=seed)
+    speed = _side_by_side({'multinomial': rows(), 'inverse_cdf': rows(inverse_cdf_draws)}, threads, rounds, warmup)
     with torch.no_grad(): probs = torch.softmax(model(**enc).logits[:, -1].float() / temperature, -1)
     gen = torch.Generator().manual_seed(seed)
     def tv(tokens, p): return 0.5 * (torch.bincount(tokens, minlength=p.numel()) / tokens.numel() - p).abs().sum().item()
@@ -507,29 +514,19 @@ def decode_attention_bench(model, tokenizer, layouts: dict[str, tuple[list[str],
     out = {}
     for name, (prompts, n) in layouts.items():
         _, ids, mask, pad = _sampling_rows(tokenizer, prompts, n)
-        def generate(fast: bool, round_: int = 0):
-            torch.manual_seed(seed + round_)
-            with torch.no_grad(), prompts_prefilled_once(model), cpu_decode_attention(model) if fast else nullcontext():
-                return model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=max_new_tokens,
-                                      min_new_tokens=max_new_tokens, do_sample=True, temperature=temperature, top_k=0,
-                                      top_p=1.0, pad_token_id=pad)
-        speed = {}
-        for t in threads:
-            with _torch_threads(t, 'cpu'):
-                times = interleave({'sdpa': functools.partial(generate, False), 'single_query': functools.partial(generate, True)},
-                                   rounds, warmup)
-            speed[str(t)] = dict(seconds={k: statistics.median(v) for k, v in times.items()},
-                                 ratio=1 / paired_ratios(times, 'sdpa')['single_query'])
-        steps, plain = [], trainer_module.single_query_attention
+        rows = functools.partial(_seeded_generate, model, ids, mask, pad, max_new_tokens=max_new_tokens, temperature=temperature, seed=seed)
+        plain, fast = rows(), rows(lambda: cpu_decode_attention(model))
+        speed = _side_by_side({'sdpa': plain, 'single_query': fast}, threads, rounds, warmup)
+        steps, plain_attention = [], trainer_module.single_query_attention
         def capture(q, k, v, m=None, scaling=None):
             if len(steps) < captured: steps.append((model.model.layers[0].self_attn, q, k, v, m, scaling))
-            return plain(q, k, v, m, scaling)
+            return plain_attention(q, k, v, m, scaling)
         trainer_module.single_query_attention = capture
-        try: fast_rows = generate(True)
-        finally: trainer_module.single_query_attention = plain
+        try: fast_rows = fast()
+        finally: trainer_module.single_query_attention = plain_attention
         out[name] = dict(rows=int(ids.size(0)), padded=bool((mask == 0).any()), speed=speed,
                          errors=_attention_errors(steps), steps_checked=len(steps),
-                         same_rows=float((fast_rows == generate(False)).all(1).float().mean()))
+                         same_rows=float((fast_rows == plain()).all(1).float().mean()))
     return dict(new_tokens=max_new_tokens, temperature=temperature, dtype=str(next(model.parameters()).dtype).replace('torch.', ''),
                 rounds=rounds, warmup=warmup, layouts=out)
 
