@@ -21,9 +21,9 @@ from .named_models import resolve_model, is_named_model, gguf_path, ModelNotInst
 # (sage_nb.style): `sage-eval --help` answers without them (tested below).
 
 # %% auto #0
-__all__ = ['GiB', 'AUDIT_EXAMPLES', 'WEIGHT_SUFFIXES', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS', 'VLLM_LORA_MODULES',
-           'available_bytes', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score', 'run_unit',
-           'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity',
+__all__ = ['GiB', 'AUDIT_EXAMPLES', 'WEIGHT_SUFFIXES', 'EVAL_PRECISIONS', 'VLLM_LORA_RANKS', 'CUSTOM_DATASET_KEYS',
+           'VLLM_LORA_MODULES', 'available_bytes', 'generate_samples', 'hf_sampler', 'vllm_sampler', 'math_score',
+           'run_unit', 'summarise_records', 'aggregate_units', 'load_results', 'unit_fingerprint', 'weights_identity',
            'evaluate_model', 'warn_if_exploited', 'EvalTarget', 'EvalSampling', 'EvalConfig', 'model_dir_names',
            'eval_dataset_source', 'validate_eval_config', 'load_eval_config', 'ModelToEvaluate', 'discover_targets',
            'model_source_problem', 'load_for_eval', 'merged_dir_for_vllm', 'vllm_lora_blocker', 'vllm_engine',
@@ -253,17 +253,24 @@ def weights_identity(model_path) -> str | None:
 
 # %% ../nbs/32_evaluate.ipynb #d1edd82a
 _log = logging.getLogger(__name__)
+EVAL_PRECISIONS = ('float32', 'bfloat16')   # what a sampler computes in; recorded in a unit's settings when not float32
 
 def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None, label: str = 'model', step: int = 0,
                    seeds=(0,), n: int = 4, ks=None, temperature: float = 1.0, top_p: float = 1.0,
                    max_new_tokens: int = 512, batch_size: int = 64, prompt_style: str = 'chat',
                    system_prompt: str | None = None, instruction: str | None = None, results_path=None, model_path: str | None = None,
-                   keep_texts: bool = False, progress: bool = True, plan: bool = False, token_draw: str = 'multinomial') -> dict:
+                   keep_texts: bool = False, progress: bool = True, plan: bool = False, token_draw: str = 'multinomial',
+                   precision: str = 'float32') -> dict:
     "Evaluate one model on `datasets` ({name: Dataset}) for every seed; resumable through `results_path`. `plan`: sample and write nothing, return {'pending': the units still to compute}."
     from tqdm.auto import tqdm
     import torch
+    check_choice(precision, EVAL_PRECISIONS, 'evaluate_model: precision')
     if isinstance(model, torch.nn.Module):
         if tokenizer is None: raise ValueError('evaluate_model: a transformers model needs its tokenizer (tokenizer=...)')
+        held = next(model.parameters()).dtype
+        if held != getattr(torch, precision):
+            raise ValueError(f"evaluate_model: the model computes in {str(held).removeprefix('torch.')} but precision={precision!r}; "
+                             f"cast it (model.to(torch.{precision})) or pass the precision it has")
         sampler = hf_sampler(model, tokenizer, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens,
                              batch_size=batch_size, progress=progress, token_draw=token_draw)
     elif callable(model): sampler = model
@@ -273,7 +280,8 @@ def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None
                     weights=weights_identity(model_path),
                     prompt_style=prompt_style, system_prompt=system_prompt, ks=None if ks is None else list(ks),
                     **({'instruction': instruction} if instruction is not None else {}),   # unset: earlier units keep their fingerprint
-                    **({'token_draw': token_draw} if token_draw != 'multinomial' else {}))   # (a sampler callable: what its maker says it draws)
+                    **({'token_draw': token_draw} if token_draw != 'multinomial' else {}),   # (a sampler callable: what its maker says it draws
+                    **({'precision': precision} if precision != 'float32' else {}))          # and computes in)
     key = f'{label}@{step}'
     fps = {name: unit_fingerprint(settings, ds) for name, ds in datasets.items()}
     def current(u: dict) -> bool:   # made with these settings (and, for a dataset evaluated now, these problems)

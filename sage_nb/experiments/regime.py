@@ -27,10 +27,10 @@ __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDAT
            'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
            'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'side_jobs',
            'train_and_evaluate', 'run_stage', 'stage_c', 'stage_d', 'stage_e', 'comparison_stage', 'stage_done',
-           'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'test_samples', 'demo_minutes', 'demo_fit_steps',
-           'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table', 'plot_horizon',
-           'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
-           'demo_seed_summary', 'run_demo', 'demo_table', 'method_difference', 'difference_reading',
+           'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'base_label', 'test_samples', 'demo_minutes',
+           'demo_fit_steps', 'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table',
+           'plot_horizon', 'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
+           'demo_seed_summary', 'demo_evals', 'run_demo', 'demo_table', 'method_difference', 'difference_reading',
            'exploration_demo_table', 'parse_args', 'stage_records', 'start_from_committed', 'merged_seeds', 'export',
            'demo_stages', 'main']
 
@@ -164,6 +164,9 @@ class RegimeArm:
 
     @property
     def token_draw(self) -> str: return 'inverse_cdf' if self.inverse_cdf else 'multinomial'   # `sage.token_draw`, and its evaluation's
+
+    @property
+    def eval_precision(self) -> str: return 'bfloat16' if self.bf16 else 'float32'   # what its evaluation (and its base's) samples in
 
     def overrides(self, out_dir) -> list[str]:
         "`sage-train --preset cpu-smollm2` overrides of this run, kept under `out_dir`."
@@ -350,10 +353,15 @@ def run_horizon(arm: RegimeArm, cfg: RegimeConfig | None = None, every: float = 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #9322c136
 TEST_PER_FAMILY, TEST_OOD_PER_FAMILY, TEST_N = 24, 12, 16
 
-def test_job(model, label: str, step: int, results, token_draw: str = 'multinomial') -> EvalJob:
+def test_job(model, label: str, step: int, results, token_draw: str = 'multinomial', precision: str = 'float32') -> EvalJob:
     "The demo's evaluation: `TEST_PER_FAMILY` test problems of each curriculum family and `TEST_OOD_PER_FAMILY` of each OOD family, `TEST_N` samples."
     return EvalJob(str(model), label, str(results), step=step, split='test', per_family=TEST_PER_FAMILY,
-                   ood_per_family=TEST_OOD_PER_FAMILY, families=(*curriculum_families(), *OOD_FAMILIES), n=TEST_N, token_draw=token_draw)
+                   ood_per_family=TEST_OOD_PER_FAMILY, families=(*curriculum_families(), *OOD_FAMILIES), n=TEST_N, token_draw=token_draw,
+                   precision=precision)
+
+def base_label(precision: str = 'float32') -> str:
+    "The base model's label in the demo's results when evaluated in `precision`: a run is paired with the base model sampled as it is."
+    return 'Base' if precision == 'float32' else 'Base_bf16'
 
 @functools.cache
 def test_samples() -> int:
@@ -540,18 +548,26 @@ def demo_results(cfg: RegimeConfig) -> Path: return Path(cfg.out_dir)/'demo'/'te
 
 def demo_seed_summary(models: dict, arms: dict, seed: int, cfg: RegimeConfig) -> dict:
     "The summary of one seed from the test results (`models`) and the runs' logs: the base model's line and each run's."
-    fams, base = curriculum_families(), models['Base@0']
-    runs = {m: demo_run_summary(a, m, json.loads((cfg.run_dir(a)/'log_history.json').read_text()), models[f'{a.name}@{a.steps}'], base, fams)
+    fams = curriculum_families()
+    def base_line(p): b = models[f'{base_label(p)}@0']; return dict(pass_summary(b, fams, TEST_N), ood=pass_summary(b, OOD_FAMILIES, TEST_N))
+    runs = {m: dict(demo_run_summary(a, m, json.loads((cfg.run_dir(a)/'log_history.json').read_text()), models[f'{a.name}@{a.steps}'],
+                                     models[f'{base_label(a.eval_precision)}@0'], fams), paired_with=base_label(a.eval_precision))
             for m, a in arms.items()}
-    return dict(seed=seed, families=list(fams), ood_families=list(OOD_FAMILIES),
-                base=dict(pass_summary(base, fams, TEST_N), ood=pass_summary(base, OOD_FAMILIES, TEST_N)), runs=runs)
+    other = {f'base_{p}': base_line(p) for p in dict.fromkeys(a.eval_precision for a in arms.values()) if p != 'float32'}
+    return dict(seed=seed, families=list(fams), ood_families=list(OOD_FAMILIES), base=base_line('float32'), **other, runs=runs)
+
+def demo_evals(arms: dict, cfg: RegimeConfig) -> dict:
+    "{label: EvalJob} of a seed's test evaluations: the base model in float32 and in each run's precision, then each run with its own draw and precision."
+    results = demo_results(cfg)
+    precisions = dict.fromkeys(('float32', *(a.eval_precision for a in arms.values())))
+    return {**{base_label(p): test_job(LM_NAME, base_label(p), 0, results, precision=p) for p in precisions},
+            **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results, a.token_draw, a.eval_precision) for a in arms.values()}}
 
 def run_demo(arms: dict, seed: int, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
     "Train `arms` ({method: RegimeArm} on `seed`), evaluate them and the base model on the test problems, write the seed's summary (with its earlier runs) and return it for `arms` (resumable)."
     cfg = cfg or RegimeConfig()
     results = demo_results(cfg)
-    evals = {'Base': test_job(LM_NAME, 'Base', 0, results),   # a run on the faster path is evaluated with its own draw
-             **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results, a.token_draw) for a in arms.values()}}
+    evals = demo_evals(arms, cfg)
     train_and_evaluate(list(arms.values()), evals, cfg, parts=cfg.workers, every=every)
     summary = demo_seed_summary(load_results(results)['models'], arms, seed, cfg)
     path = results.with_name(f'seed{seed}.json')
@@ -566,9 +582,9 @@ def demo_table(summaries: list[dict], pooled_seeds=DEMO_SEEDS[1:]) -> str:
     def score(d): return f"{d['score']:.3f} [{d['score_lo']:.3f}, {d['score_hi']:.3f}]"
     lines = [f'| seed | run | test pass@1 (audited) [95%] | minus Base, paired [95%] | pass@{TEST_N} | OOD pass@1 | length, last quarter | collapsed |',
              '|---|---|---|---|---|---|---|---|']
-    if summaries:
-        b = summaries[0]['base']
-        lines.append(f"| | Base | {score(b)} | | {b[f'pass@{TEST_N}']:.3f} | {b['ood']['score']:.3f} | | |")
+    for key, p in (('base', 'float32'), ('base_bfloat16', 'bfloat16')):   # each base line once, from the first seed that has it
+        if b := next((s[key] for s in summaries if key in s), None):
+            lines.append(f"| | {base_label(p)} | {score(b)} | | {b[f'pass@{TEST_N}']:.3f} | {b['ood']['score']:.3f} | | |")
     for s in summaries:
         for m, r in s['runs'].items():
             ood = f"{r['ood']['score']:.3f}" if r.get('ood') else ''

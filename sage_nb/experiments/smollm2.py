@@ -13,7 +13,7 @@ from ..data import SHORT_BOXED_INSTRUCTION, render_prompt, build_prompt
 from ..passk import pass_at_k, plot_passk_bands
 from ..arith import FAMILIES, TRAIN_FAMILIES, OOD_FAMILIES, TRAINING_MIXTURE, sample_split
 from ..audit import audit_entry, audited_entry, audit_table
-from ..evaluate import evaluate_model, load_for_eval, load_results, hf_sampler, weights_identity, sampling_bytes, available_bytes, GiB
+from ..evaluate import EVAL_PRECISIONS, evaluate_model, load_for_eval, load_results, hf_sampler, weights_identity, sampling_bytes, available_bytes, GiB
 from ..named_models import resolve_model
 # deferred to the functions that use them: sage_nb.train (0.1-0.3 s more for `sage-lm --help`); torch (through sage_nb.guides,
 # .calibrate, .config, .memory) and datasets, seconds to import that `sage-lm --help` never needs; matplotlib (also through
@@ -46,6 +46,7 @@ class LMSampling:
     instruction: str = SHORT_BOXED_INSTRUCTION
     prompt_style: str = 'chat'
     token_draw: str = 'multinomial'  # or 'inverse_cdf': one random number per token (trainer.inverse_cdf_draws)
+    precision: str = 'float32'       # evaluations: 'bfloat16' samples from a bfloat16 copy (merged in float32, then cast)
 
     def eval_kwargs(self) -> dict:
         "The keyword arguments `evaluate_model` takes."
@@ -78,13 +79,15 @@ def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, s
     def sampler(prompts, n, seed):   # the model loads on the first unit that is not already done
         if 'fn' not in state:
             model, tok = load_for_eval(str(resolve_model(model_path)), dtype='fp32', device='cpu')
+            if sampling.precision != 'float32': model = model.to(getattr(torch, sampling.precision))   # after a LoRA merge in float32
             state['fn'] = hf_sampler(model, tok, temperature=sampling.temperature, top_p=sampling.top_p,
                                      max_new_tokens=sampling.max_new_tokens, batch_size=sampling.batch_size, progress=False,
                                      token_draw=sampling.token_draw)
         return state['fn'](prompts, n, seed)
+    import torch
     kw = sampling.eval_kwargs(); kw.pop('batch_size')
     return evaluate_model(sampler, sets, label=label, step=step, seeds=tuple(seeds), results_path=results_path,
-                          model_path=str(model_path), keep_texts=True, progress=progress, plan=plan, **kw)
+                          model_path=str(model_path), keep_texts=True, progress=progress, plan=plan, precision=sampling.precision, **kw)
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #7e27f9be
 def problem_bootstrap(values, B:int=2000, seed:int=0) -> tuple[float, float, float]:
@@ -548,6 +551,7 @@ class EvalJob:
     n: int = 16                 # samples per problem
     max_new_tokens: int = 64
     token_draw: str = 'multinomial'  # how each token is drawn (`TOKEN_DRAWS`)
+    precision: str = 'float32'       # what the model samples in (`EVAL_PRECISIONS`): a bfloat16-trained run's evaluation, beside its base's
 
     def __post_init__(self):
         object.__setattr__(self, 'families', tuple(self.families))
@@ -558,6 +562,7 @@ class EvalJob:
             v = getattr(self, k)
             if not isinstance(v, int) or isinstance(v, bool) or v < least: raise ConfigError(f"eval {k} must be an integer >= {least}, got {v!r}")
         check_choice(self.token_draw, TOKEN_DRAWS, 'eval token_draw', ConfigError)
+        check_choice(self.precision, EVAL_PRECISIONS, 'eval precision', ConfigError)
 
     def identity(self) -> tuple:
         "What identifies the model in a results file: its path (resolved) and its weights' digest (`weights_identity`)."
@@ -596,7 +601,8 @@ class EvalJob:
     def run(self, progress:bool=True, plan:bool=False) -> dict:
         "Evaluate (resumable); returns the model's results entry (`plan`: {'pending': units}, nothing sampled, as `evaluate_lm`)."
         return evaluate_lm(self.model, self.sets(), self.results, label=self.label, step=self.step, progress=progress,
-                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens, token_draw=self.token_draw), plan=plan)
+                           sampling=LMSampling(n=self.n, max_new_tokens=self.max_new_tokens, token_draw=self.token_draw,
+                                               precision=self.precision), plan=plan)
     def split_families(self, parts:int) -> list:
         "The same evaluation as up to `parts` jobs over disjoint families, to run side by side."
         fams = tuple(self.sets())
@@ -607,7 +613,8 @@ class EvalJob:
                 '--step', str(self.step), '--split', self.split, '--per-family', str(self.per_family),
                 '--ood-per-family', str(self.ood_per_family), '--n', str(self.n), '--max-new-tokens', str(self.max_new_tokens), '--overwrite',
                 *(('--families', *self.families) if self.families else ()),
-                *(('--draw', self.token_draw) if self.token_draw != 'multinomial' else ()))
+                *(('--draw', self.token_draw) if self.token_draw != 'multinomial' else ()),
+                *(('--precision', self.precision) if self.precision != 'float32' else ()))
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #33ea5da2
 def eval_side_jobs(evals:dict, parts:int, after=lambda label: ()) -> dict:
@@ -784,6 +791,8 @@ def parse_args(argv=None):
     e.add_argument('--max-new-tokens', type=int, default=EvalJob.max_new_tokens, help='completion limit (default: %(default)s)')
     e.add_argument('--draw', choices=TOKEN_DRAWS, default=EvalJob.token_draw, help='how each token is drawn: multinomial (torch\'s) '
                    'or inverse_cdf (one random number per token; the same distribution, other samples) (default: %(default)s)')
+    e.add_argument('--precision', choices=EVAL_PRECISIONS, default=EvalJob.precision, help='what the model samples in: float32, or '
+                   'bfloat16 (a copy cast after loading; faster on a CPU with avx512_bf16; other samples) (default: %(default)s)')
     e.add_argument('--overwrite', action='store_true', help='replace what the results file holds under this label and step when it '
                    'is another model (another path or weights); without it such a clash stops before anything loads')
     b = sub.add_parser('base', help="the base model's table: pass@1..64 per family with intervals over problems (resumable)")
@@ -798,7 +807,8 @@ def eval_job(a) -> EvalJob:
     "The `EvalJob` of `sage-lm eval`'s arguments."
     label = a.label or (Path(a.model).name if Path(a.model).is_dir() else a.model)
     return EvalJob(a.model, label, a.results, step=a.step, split=a.split, per_family=a.per_family, ood_per_family=a.ood_per_family,
-                   families=tuple(a.families), n=a.n, max_new_tokens=a.max_new_tokens, token_draw=a.draw)
+                   families=tuple(a.families), n=a.n, max_new_tokens=a.max_new_tokens, token_draw=a.draw,
+                   precision=a.precision)
 
 def main(argv=None) -> int:
     "Entry point of `sage-lm`."
