@@ -253,7 +253,7 @@ def weights_identity(model_path) -> str | None:
 
 # %% ../nbs/32_evaluate.ipynb #d1edd82a
 _log = logging.getLogger(__name__)
-EVAL_PRECISIONS = ('float32', 'bfloat16')   # what a sampler computes in; recorded in a unit's settings when not float32
+EVAL_PRECISIONS = ('float32', 'bfloat16', 'float16')   # what a sampler computes in; recorded in a unit's settings when not float32
 
 def evaluate_model(model, datasets: dict, score_fn=math_score, *, tokenizer=None, label: str = 'model', step: int = 0,
                    seeds=(0,), n: int = 4, ks=None, temperature: float = 1.0, top_p: float = 1.0,
@@ -727,7 +727,8 @@ def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool
     common = dict(seeds=tuple(s.seeds), n=s.n, ks=s.ks, temperature=s.temperature, top_p=s.top_p,
                   max_new_tokens=s.max_new_tokens, batch_size=s.batch_size, prompt_style=cfg.prompt_style,
                   system_prompt=cfg.system_prompt, instruction=cfg.instruction, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
-                  progress=progress, token_draw=s.token_draw)
+                  progress=progress, token_draw=s.token_draw,
+                  precision={'bf16': 'bfloat16', 'fp16': 'float16'}.get(cfg.dtype, 'float32'))   # 'auto' (the checkpoint's own): unrecorded, as before
     try:
         for target in discover_targets(cfg):
             lazy = _LazySampler(lambda t=target: sampler_factory(t, cfg))
