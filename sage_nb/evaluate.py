@@ -658,6 +658,8 @@ def release_vllm_engine():
     if torch.cuda.is_available(): torch.cuda.empty_cache()
 
 # %% ../nbs/32_evaluate.ipynb #eba60d5a
+_TORCH_DTYPE_NAMES = {'bf16': 'bfloat16', 'fp16': 'float16', 'fp32': 'float32'}   # EvalConfig.dtype's names -> torch's ('auto': none)
+
 def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
     "A sampler for `target`: vLLM if the backend asks for it (`auto`: with a CUDA GPU; `vllm`: GPU or CPU build), else HF `generate`."
     from sage_nb.models import optional_backend, has_cuda, prepare_tokenizer
@@ -684,7 +686,7 @@ def make_sampler(target: ModelToEvaluate, cfg: EvalConfig):
             else:
                 _log.warning('%s: vLLM cannot serve this adapter as it is (%s); merging it into %s', target.path, why, path / 'merged')
                 model = merged_dir_for_vllm(target.path)
-        settings = dict(model=model, seed=0, dtype={'bf16': 'bfloat16', 'fp16': 'float16', 'fp32': 'float32'}.get(cfg.dtype, 'auto'),
+        settings = dict(model=model, seed=0, dtype=_TORCH_DTYPE_NAMES.get(cfg.dtype, 'auto'),
                         gpu_memory_utilization=cfg.vllm_gpu_memory_utilization, max_model_len=cfg.vllm_max_model_len,
                         tensor_parallel_size=cfg.vllm_tensor_parallel_size, enforce_eager=cfg.vllm_enforce_eager)
         if lora is not None: settings.update(enable_lora=True, max_lora_rank=cfg.vllm_max_lora_rank, max_loras=1)
@@ -728,7 +730,7 @@ def run_evaluation(cfg: EvalConfig, sampler_factory=make_sampler, progress: bool
                   max_new_tokens=s.max_new_tokens, batch_size=s.batch_size, prompt_style=cfg.prompt_style,
                   system_prompt=cfg.system_prompt, instruction=cfg.instruction, results_path=cfg.results_path, keep_texts=cfg.keep_texts,
                   progress=progress, token_draw=s.token_draw,
-                  precision={'bf16': 'bfloat16', 'fp16': 'float16'}.get(cfg.dtype, 'float32'))   # 'auto' (the checkpoint's own): unrecorded, as before
+                  precision=_TORCH_DTYPE_NAMES.get(cfg.dtype, 'float32'))   # 'auto' (the checkpoint's own): unrecorded, as before
     try:
         for target in discover_targets(cfg):
             lazy = _LazySampler(lambda t=target: sampler_factory(t, cfg))

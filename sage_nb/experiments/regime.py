@@ -21,18 +21,18 @@ from .smollm2 import (LM_NAME, EvalJob, SideJob, run_side_by_side, eval_side_job
 # %% auto #0
 __all__ = ['REGIME_SEED', 'REGIME_COLLAPSE_LENGTH', 'REGIME_TOLERANCE', 'VALIDATION_PER_FAMILY', 'VALIDATION_N', 'KNOBS',
            'PILOT_STEPS', 'HORIZON_STEPS', 'HORIZON_EVERY', 'STAGES', 'STAGE_A', 'COMPARISON_STAGES', 'TEST_PER_FAMILY',
-           'TEST_OOD_PER_FAMILY', 'TEST_N', 'DEMO_MINUTES', 'DEMO_LANES', 'DEMO_MARGIN', 'EVAL_SAMPLES_PER_S',
-           'DEMO_SEEDS', 'DEMO_METHODS', 'DEMO_DEFAULT', 'CurriculumConfig', 'problem_rates', 'in_window',
-           'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows', 'write_curriculum_set',
-           'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed', 'regime_choice',
-           'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record', 'side_jobs',
-           'train_and_evaluate', 'run_stage', 'stage_c', 'stage_d', 'stage_e', 'comparison_stage', 'stage_done',
-           'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'base_label', 'test_samples', 'demo_minutes',
-           'demo_fit_steps', 'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot', 'horizon_rows', 'horizon_table',
-           'plot_horizon', 'demo_arms', 'problem_gains', 'interval', 'demo_run_summary', 'pooled_gain', 'demo_results',
-           'demo_seed_summary', 'demo_evals', 'run_demo', 'demo_table', 'method_difference', 'difference_reading',
-           'exploration_demo_table', 'parse_args', 'stage_records', 'start_from_committed', 'merged_seeds', 'export',
-           'demo_stages', 'main']
+           'TEST_OOD_PER_FAMILY', 'TEST_N', 'BASE_LABELS', 'DEMO_MINUTES', 'DEMO_LANES', 'DEMO_MARGIN',
+           'EVAL_SAMPLES_PER_S', 'DEMO_SEEDS', 'DEMO_METHODS', 'DEMO_DEFAULT', 'CurriculumConfig', 'problem_rates',
+           'in_window', 'curriculum_summary', 'curriculum_table', 'curriculum_asset', 'curriculum_rows',
+           'write_curriculum_set', 'save_curriculum', 'RegimeArm', 'stage_b', 'last_quarter_length', 'collapsed',
+           'regime_choice', 'RegimeConfig', 'curriculum_families', 'validation_job', 'pass_summary', 'arm_record',
+           'side_jobs', 'train_and_evaluate', 'run_stage', 'stage_c', 'stage_d', 'stage_e', 'comparison_stage',
+           'stage_done', 'horizon_steps', 'curve_steps', 'run_horizon', 'test_job', 'base_label', 'base_key',
+           'test_samples', 'demo_minutes', 'demo_fit_steps', 'pilot_stages', 'stage_arms', 'pilot_table', 'plot_pilot',
+           'horizon_rows', 'horizon_table', 'plot_horizon', 'demo_arms', 'problem_gains', 'interval',
+           'demo_run_summary', 'pooled_gain', 'demo_results', 'demo_precisions', 'demo_seed_summary', 'demo_evals',
+           'run_demo', 'demo_table', 'method_difference', 'difference_reading', 'exploration_demo_table', 'parse_args',
+           'stage_records', 'start_from_committed', 'merged_seeds', 'export', 'demo_stages', 'main']
 
 # %% ../../nbs/experiments/47_lm_regime.ipynb #ceede63a
 @dataclass
@@ -359,9 +359,15 @@ def test_job(model, label: str, step: int, results, token_draw: str = 'multinomi
                    ood_per_family=TEST_OOD_PER_FAMILY, families=(*curriculum_families(), *OOD_FAMILIES), n=TEST_N, token_draw=token_draw,
                    precision=precision)
 
+BASE_LABELS = {'float32': 'Base', 'bfloat16': 'Base_bf16'}   # per `RegimeArm.eval_precision`: a run is paired with the base model sampled as it is
+
 def base_label(precision: str = 'float32') -> str:
-    "The base model's label in the demo's results when evaluated in `precision`: a run is paired with the base model sampled as it is."
-    return 'Base' if precision == 'float32' else 'Base_bf16'
+    "The base model's label in the demo's results when evaluated in `precision`."
+    return BASE_LABELS[precision]
+
+def base_key(precision: str = 'float32') -> str:
+    "Where a seed summary keeps the base model's line in `precision`: 'base', or 'base_<precision>'."
+    return 'base' if precision == 'float32' else f'base_{precision}'
 
 @functools.cache
 def test_samples() -> int:
@@ -546,6 +552,10 @@ def pooled_gain(summaries: list[dict], method: str) -> dict | None:
 # %% ../../nbs/experiments/47_lm_regime.ipynb #8fe4255c
 def demo_results(cfg: RegimeConfig) -> Path: return Path(cfg.out_dir)/'demo'/'test_results.json'
 
+def demo_precisions(arms: dict) -> tuple:
+    "The precisions a seed's base model is evaluated in: float32 (the line every seed shares) and each run's own."
+    return tuple(dict.fromkeys(('float32', *(a.eval_precision for a in arms.values()))))
+
 def demo_seed_summary(models: dict, arms: dict, seed: int, cfg: RegimeConfig) -> dict:
     "The summary of one seed from the test results (`models`) and the runs' logs: the base model's line and each run's."
     fams = curriculum_families()
@@ -553,14 +563,13 @@ def demo_seed_summary(models: dict, arms: dict, seed: int, cfg: RegimeConfig) ->
     runs = {m: dict(demo_run_summary(a, m, json.loads((cfg.run_dir(a)/'log_history.json').read_text()), models[f'{a.name}@{a.steps}'],
                                      models[f'{base_label(a.eval_precision)}@0'], fams), paired_with=base_label(a.eval_precision))
             for m, a in arms.items()}
-    other = {f'base_{p}': base_line(p) for p in dict.fromkeys(a.eval_precision for a in arms.values()) if p != 'float32'}
-    return dict(seed=seed, families=list(fams), ood_families=list(OOD_FAMILIES), base=base_line('float32'), **other, runs=runs)
+    bases = {base_key(p): base_line(p) for p in demo_precisions(arms)}
+    return dict(seed=seed, families=list(fams), ood_families=list(OOD_FAMILIES), **bases, runs=runs)
 
 def demo_evals(arms: dict, cfg: RegimeConfig) -> dict:
     "{label: EvalJob} of a seed's test evaluations: the base model in float32 and in each run's precision, then each run with its own draw and precision."
     results = demo_results(cfg)
-    precisions = dict.fromkeys(('float32', *(a.eval_precision for a in arms.values())))
-    return {**{base_label(p): test_job(LM_NAME, base_label(p), 0, results, precision=p) for p in precisions},
+    return {**{base_label(p): test_job(LM_NAME, base_label(p), 0, results, precision=p) for p in demo_precisions(arms)},
             **{a.name: test_job(cfg.run_dir(a), a.name, a.steps, results, a.token_draw, a.eval_precision) for a in arms.values()}}
 
 def run_demo(arms: dict, seed: int, cfg: RegimeConfig | None = None, every: float = 60.0) -> dict:
@@ -582,9 +591,9 @@ def demo_table(summaries: list[dict], pooled_seeds=DEMO_SEEDS[1:]) -> str:
     def score(d): return f"{d['score']:.3f} [{d['score_lo']:.3f}, {d['score_hi']:.3f}]"
     lines = [f'| seed | run | test pass@1 (audited) [95%] | minus Base, paired [95%] | pass@{TEST_N} | OOD pass@1 | length, last quarter | collapsed |',
              '|---|---|---|---|---|---|---|---|']
-    for key, p in (('base', 'float32'), ('base_bfloat16', 'bfloat16')):   # each base line once, from the first seed that has it
-        if b := next((s[key] for s in summaries if key in s), None):
-            lines.append(f"| | {base_label(p)} | {score(b)} | | {b[f'pass@{TEST_N}']:.3f} | {b['ood']['score']:.3f} | | |")
+    for p, label in BASE_LABELS.items():   # each base line once, from the first seed that has it
+        if b := next((s[base_key(p)] for s in summaries if base_key(p) in s), None):
+            lines.append(f"| | {label} | {score(b)} | | {b[f'pass@{TEST_N}']:.3f} | {b['ood']['score']:.3f} | | |")
     for s in summaries:
         for m, r in s['runs'].items():
             ood = f"{r['ood']['score']:.3f}" if r.get('ood') else ''
