@@ -6,6 +6,7 @@
 from __future__ import annotations
 import argparse, functools, json, os, re, signal, subprocess, sys, threading, time
 from dataclasses import dataclass, asdict, replace
+from fastcore.basics import patch
 from pathlib import Path
 import numpy as np
 from ..core import atomic_write_json, mean_std, nbs_dir, ConfigError, die_with_parent, check_choice, TOKEN_DRAWS
@@ -535,8 +536,6 @@ def writable_dir(path, what:str='output folder') -> Path:
     return p
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #dab38b50
-def _model_key(path) -> str: return str(Path(path).resolve()) if path and Path(path).exists() else str(path)
-
 @dataclass(frozen=True)
 class EvalJob:
     "One model evaluated on held-out problems into a (shareable) results file: `run` here, or `argv` as its own process."
@@ -564,23 +563,6 @@ class EvalJob:
         check_choice(self.token_draw, TOKEN_DRAWS, 'eval token_draw', ConfigError)
         check_choice(self.precision, EVAL_PRECISIONS, 'eval precision', ConfigError)
 
-    def identity(self) -> tuple:
-        "What identifies the model in a results file: its path (resolved) and its weights' digest (`weights_identity`)."
-        try: weights = weights_identity(self.model)
-        except Exception: weights = None   # a hub id or a path that does not resolve: the path alone
-        return (_model_key(self.model), weights)
-    def clash(self) -> str|None:
-        "None, or the line saying that the results file already holds another model (another path or weights) under this label and step (an entry restored from a commit never clashes)."
-        try: entry = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}') or {}
-        except (OSError, ValueError, AttributeError) as e:
-            raise ConfigError(f"damaged results file {self.results} ({type(e).__name__}): move it aside or use another --results") from None
-        if entry.get('restored_from'): return None   # a committed entry copied here: evaluating again replaces what no longer matches
-        held = {(_model_key((u.get('settings') or {}).get('model_path')), (u.get('settings') or {}).get('weights'))
-                for u in entry.get('units', {}).values()}
-        other = next((h for h in sorted(held, key=str) if h != self.identity()), None)
-        if other is None: return None
-        return (f"{self.results} already holds {self.label}@{self.step} from another model ({other[0]}, weights {other[1]}; this is "
-                f"{self.identity()[0]}, weights {self.identity()[1]}): give it another --label, or --overwrite to replace it")
     def pending(self) -> bool:
         "Whether the results file lacks any unit of this evaluation (made with these settings and weights); `side_jobs` leaves out one with nothing to do, which would only hold a worker and its cores."
         try: held = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}')
@@ -615,6 +597,30 @@ class EvalJob:
                 *(('--families', *self.families) if self.families else ()),
                 *(('--draw', self.token_draw) if self.token_draw != 'multinomial' else ()),
                 *(('--precision', self.precision) if self.precision != 'float32' else ()))
+
+# %% ../../nbs/experiments/44_smollm2.ipynb #afd8629c
+def _model_key(path) -> str: return str(Path(path).resolve()) if path and Path(path).exists() else str(path)
+
+@patch
+def identity(self:EvalJob) -> tuple:
+    "What identifies the model in a results file: its path (resolved) and its weights' digest (`weights_identity`)."
+    try: weights = weights_identity(self.model)
+    except Exception: weights = None   # a hub id or a path that does not resolve: the path alone
+    return (_model_key(self.model), weights)
+
+@patch
+def clash(self:EvalJob) -> str|None:
+    "None, or the line saying that the results file already holds another model (another path or weights) under this label and step (an entry restored from a commit never clashes)."
+    try: entry = load_results(self.results).get('models', {}).get(f'{self.label}@{self.step}') or {}
+    except (OSError, ValueError, AttributeError) as e:
+        raise ConfigError(f"damaged results file {self.results} ({type(e).__name__}): move it aside or use another --results") from None
+    if entry.get('restored_from'): return None   # a committed entry copied here: evaluating again replaces what no longer matches
+    held = {(_model_key((u.get('settings') or {}).get('model_path')), (u.get('settings') or {}).get('weights'))
+            for u in entry.get('units', {}).values()}
+    other = next((h for h in sorted(held, key=str) if h != self.identity()), None)
+    if other is None: return None
+    return (f"{self.results} already holds {self.label}@{self.step} from another model ({other[0]}, weights {other[1]}; this is "
+            f"{self.identity()[0]}, weights {self.identity()[1]}): give it another --label, or --overwrite to replace it")
 
 # %% ../../nbs/experiments/44_smollm2.ipynb #33ea5da2
 def eval_side_jobs(evals:dict, parts:int, after=lambda label: ()) -> dict:
