@@ -24,11 +24,12 @@ if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
 # %% auto #0
 __all__ = ['STEP_MEASUREMENTS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'progress_line',
            'use_compact_progress', 'quiet_checkpointing_renames', 'checkpointing_settings', 'tiny_model_note',
-           'is_main_process', 'main_print', 'run_sft', 'dataset_source', 'resolve_prompt_style', 'load_rl_dataset',
-           'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions', 'load_policy', 'setup_tracking',
-           'push_to_hub', 'data_fingerprints', 'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir',
-           'sft_stage', 'run_lock', 'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'guide_summary',
-           'committed_step_times', 'time_estimate', 'parse_args', 'main']
+           'is_main_process', 'main_print', 'wait_for_processes', 'leave_process_group', 'run_sft', 'dataset_source',
+           'resolve_prompt_style', 'load_rl_dataset', 'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions',
+           'load_policy', 'setup_tracking', 'push_to_hub', 'data_fingerprints', 'run_defining_settings',
+           'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'run_lock', 'no_step_reason', 'train',
+           'model_source_problem', 'settings_help', 'guide_summary', 'committed_step_times', 'time_estimate',
+           'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -135,6 +136,23 @@ def is_main_process() -> bool:
 def main_print(*args, **kwargs):
     "`print` on the main process only: for lines about the run, which every process of a launch would print."
     if is_main_process(): print(*args, **kwargs)
+
+def wait_for_processes() -> None:
+    "Under a launch (`WORLD_SIZE` > 1), wait until every process has arrived here; a lone process goes on at once."
+    if int(os.environ.get('WORLD_SIZE', 1)) > 1:
+        import torch
+        from accelerate import PartialState
+        # joins the launch's process group as the trainer will (on the CPU where there is no CUDA), which it then reuses
+        PartialState(cpu=not torch.cuda.is_available()).wait_for_everyone()
+
+def leave_process_group() -> None:
+    "At the end of a launched run: wait for every process, then leave the process group (nothing in a lone process)."
+    import torch.distributed as dist
+    # a gloo process that exits while its peer still writes the run can abort in its teardown ('terminate called
+    # without an active exception'), failing a run whose work is all done
+    if dist.is_available() and dist.is_initialized():
+        dist.barrier()
+        dist.destroy_process_group()
 
 # %% ../nbs/24_train.ipynb #05462413
 def run_sft(model, # a model directory/hub id, or a loaded model
@@ -356,15 +374,22 @@ def sft_stage(cfg:TrainConfig) -> Path:
 
 # %% ../nbs/24_train.ipynb #b34ac04f
 def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
-    "Create the run directory and record this run's config and settings; a fresh start moves older outputs aside."
+    "Create the run directory and record this run's config and settings; a fresh start moves older outputs aside. Under a launch the main process alone does it, and every process waits for it."
     from sage_nb.config import save_config
-    run_dir = cfg.run_dir; run_dir.mkdir(parents=True, exist_ok=True)
-    if plan == 'fresh' and (last_checkpoint(run_dir/'ckpts') or (run_dir/'training_complete.json').exists()):
-        aside = run_dir.with_name(f"{run_dir.name}.replaced-{time.strftime('%Y%m%d-%H%M%S')}")
-        os.replace(run_dir, aside); run_dir.mkdir(parents=True)
-        print(f"rl.resume=never: the earlier outputs of this directory were moved to {aside}")
-    save_config(cfg, run_dir/'train_config.yaml')  # the config actually used, next to the outputs
-    atomic_write_text(run_dir/'run_settings.json', json.dumps(run_defining_settings(cfg), indent=1, sort_keys=True))
+    run_dir = cfg.run_dir
+    # each process has made its resume plan from the directory as it was; one that moved it aside before another had
+    # looked would leave that one planning from an empty directory, and two that moved it would race
+    wait_for_processes()
+    if is_main_process():
+        prepare_tiny_assets(cfg)
+        run_dir.mkdir(parents=True, exist_ok=True)
+        if plan == 'fresh' and (last_checkpoint(run_dir/'ckpts') or (run_dir/'training_complete.json').exists()):
+            aside = run_dir.with_name(f"{run_dir.name}.replaced-{time.strftime('%Y%m%d-%H%M%S')}")
+            os.replace(run_dir, aside); run_dir.mkdir(parents=True)
+            print(f"rl.resume=never: the earlier outputs of this directory were moved to {aside}")
+        save_config(cfg, run_dir/'train_config.yaml')  # the config actually used, next to the outputs
+        atomic_write_text(run_dir/'run_settings.json', json.dumps(run_defining_settings(cfg), indent=1, sort_keys=True))
+    wait_for_processes()
     return run_dir
 
 def run_lock(cfg:TrainConfig):
@@ -406,8 +431,7 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
         main_print(f"{cfg.run_dir} is already trained (step {step}) with these settings: nothing to do "
               "(rl.resume=never trains it again from the start)")
         return cfg.run_dir
-    prepare_tiny_assets(cfg)
-    run_dir = _start_run_dir(cfg, plan)
+    run_dir = _start_run_dir(cfg, plan)   # with the tiny model and data a config asks for
     if ckpt is not None: main_print(f"resuming from {ckpt}")
     start = cfg.model.name_or_path if cfg.model.instruction_tuned else sft_stage(cfg)
     model, tok, peft_config = load_policy(cfg, start)
@@ -609,6 +633,7 @@ def _main(a) -> int:
     if missing: raise ConfigError(missing)
     out = train(cfg)
     main_print(f"saved to {out}")
+    leave_process_group()
     return 0
 
 def _dry_run(cfg:TrainConfig, preset:str|None, chosen:str|None) -> int:
