@@ -12,12 +12,12 @@ import numpy as np
 import yaml
 
 # %% auto #0
-__all__ = ['TOKEN_DRAWS', 'HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean', 'check_choice', 'coerce',
-           'dataclass_from_dict', 'load_yaml_text', 'apply_overrides', 'deep_merge', 'atomic_write_text',
-           'atomic_write_json', 'read_yaml', 'yaml_error_where', 'checkpoint_step', 'last_checkpoint', 'nbs_dir',
-           'env_set', 'json_digest', 'mean_std', 'wall_note', 'import_object', 'file_lock', 'die_with_parent',
-           'is_hub_id', 'hub_cached', 'hub_offline_reason', 'work_offline_if_unreachable', 'add_debug_flag',
-           'report_input_errors']
+__all__ = ['TOKEN_DRAWS', 'ALL_PROCESSES_SAVED', 'HUB_OFFLINE_ENVS', 'DEBUG_ENV', 'InputError', 'ConfigError', 'did_you_mean',
+           'check_choice', 'coerce', 'dataclass_from_dict', 'load_yaml_text', 'apply_overrides', 'deep_merge',
+           'atomic_write_text', 'atomic_write_json', 'read_yaml', 'yaml_error_where', 'checkpoint_step',
+           'last_checkpoint', 'nbs_dir', 'env_set', 'json_digest', 'mean_std', 'wall_note', 'import_object',
+           'file_lock', 'die_with_parent', 'is_hub_id', 'hub_cached', 'hub_offline_reason',
+           'work_offline_if_unreachable', 'add_debug_flag', 'report_input_errors']
 
 # %% ../nbs/00_core.ipynb #109da62d
 class InputError(ValueError):
@@ -169,9 +169,13 @@ def yaml_error_where(e) -> str:
     return f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ''
 
 # %% ../nbs/00_core.ipynb #c1d0a002
+ALL_PROCESSES_SAVED = 'all_processes_saved.json'   # in a checkpoint of several processes: every one had saved its part
+
 def checkpoint_step(ckpt) -> int|None:
-    "The global step saved in checkpoint directory `ckpt`, or None when its `trainer_state.json` is missing or unreadable."
-    try: return int(json.loads((Path(ckpt)/'trainer_state.json').read_text())['global_step'])
+    "The global step saved in checkpoint directory `ckpt`, or None when it is incomplete: its `trainer_state.json` missing or unreadable, or written by several processes (an `rng_state_<rank>.pth` each) without the mark that all of them had finished."
+    ckpt = Path(ckpt)
+    if any(ckpt.glob('rng_state_*.pth')) and not (ckpt/ALL_PROCESSES_SAVED).exists(): return None
+    try: return int(json.loads((ckpt/'trainer_state.json').read_text())['global_step'])
     except (OSError, ValueError, KeyError, TypeError): return None
 
 def last_checkpoint(ckpt_dir) -> Path|None:
@@ -182,8 +186,8 @@ def last_checkpoint(ckpt_dir) -> Path|None:
                    key=lambda p: int(p.name.split('-')[-1]), reverse=True)
     for p in named:
         if checkpoint_step(p) is not None: return p
-        logging.getLogger('sage_nb').warning(f"{p} is incomplete (its trainer_state.json is missing or does not parse); "
-                                             "trying the previous checkpoint")
+        logging.getLogger('sage_nb').warning(f"{p} is incomplete (its trainer_state.json is missing or does not parse, "
+                                             "or a process of its launch had not finished saving); trying the previous checkpoint")
     return None
 
 # %% ../nbs/00_core.ipynb #5980b0f1

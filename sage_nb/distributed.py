@@ -336,14 +336,15 @@ def stop_after_checkpoint(cmd, run_dir, step: int, env=None, sig=signal.SIGTERM,
                           timeout: float = 600, grace: float = 60) -> list[str]:
     "Start launcher `cmd`, send `sig` to it (`whole_tree`: to it and all its workers) once `run_dir`'s checkpoint-`step` is complete; the complete checkpoints then."
     import psutil
-    done = Path(run_dir)/'ckpts'/f'checkpoint-{step}'/'trainer_state.json'
+    from sage_nb.core import checkpoint_step
+    done = Path(run_dir)/'ckpts'/f'checkpoint-{step}'
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     def signal_all(procs, s):
         for proc in procs:
             try: proc.send_signal(s)
             except psutil.NoSuchProcess: pass
     deadline = time.time() + timeout
-    while not done.exists():
+    while checkpoint_step(done) is None:   # complete as a resume reads it
         if p.poll() is not None: raise RuntimeError(f"{' '.join(cmd[:4])} ... ended ({p.returncode}) before {done} was written")
         if time.time() > deadline:
             signal_all(_process_tree(p.pid), signal.SIGKILL); p.wait()
@@ -356,7 +357,7 @@ def stop_after_checkpoint(cmd, run_dir, step: int, env=None, sig=signal.SIGTERM,
     if running:
         signal_all(running, signal.SIGKILL)
         raise RuntimeError(f"the launcher ended on {signal.Signals(sig).name} but {len(running)} of its workers ran on for {grace:.0f} s (killed now)")
-    complete = [c.name for c in (Path(run_dir)/'ckpts').glob('checkpoint-*') if (c/'trainer_state.json').exists()]
+    complete = [c.name for c in (Path(run_dir)/'ckpts').glob('checkpoint-*') if checkpoint_step(c) is not None]
     return sorted(complete, key=lambda n: int(n.split('-')[1]))   # one being written when killed is left out
 
 # %% ../nbs/28_distributed.ipynb #11e851c4

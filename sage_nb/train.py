@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 from .core import (ConfigError, atomic_write_text, import_object, file_lock, report_input_errors, add_debug_flag,
                           is_hub_id, hub_cached, hub_offline_reason, work_offline_if_unreachable, nbs_dir,
-                          checkpoint_step, last_checkpoint)
+                          checkpoint_step, last_checkpoint, ALL_PROCESSES_SAVED)
 from .data import (_EXTS, data_digest, ALL_DATASETS, DatasetSpec, get_spec, load_problems, add_prompts, render_prompt,
                           sft_messages)
 from .algorithms import TRAIN_ALGORITHMS
@@ -24,12 +24,12 @@ if TYPE_CHECKING: from sage_nb.config import TrainConfig   # annotations only
 # %% auto #0
 __all__ = ['STEP_MEASUREMENTS', 'tiny_arith_problems', 'write_tiny_rl_data', 'write_tiny_sft_data', 'progress_line',
            'use_compact_progress', 'quiet_checkpointing_renames', 'checkpointing_settings', 'tiny_model_note',
-           'is_main_process', 'main_print', 'wait_for_processes', 'leave_process_group', 'run_sft', 'dataset_source',
-           'resolve_prompt_style', 'load_rl_dataset', 'load_sft_dataset', 'prepare_tiny_assets', 'reward_functions',
-           'load_policy', 'setup_tracking', 'push_to_hub', 'data_fingerprints', 'run_defining_settings',
-           'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'run_lock', 'no_step_reason', 'train',
-           'model_source_problem', 'settings_help', 'guide_summary', 'committed_step_times', 'time_estimate',
-           'parse_args', 'main']
+           'is_main_process', 'main_print', 'wait_for_processes', 'leave_process_group', 'mark_saved_by_all', 'run_sft',
+           'dataset_source', 'resolve_prompt_style', 'load_rl_dataset', 'load_sft_dataset', 'prepare_tiny_assets',
+           'reward_functions', 'load_policy', 'setup_tracking', 'push_to_hub', 'data_fingerprints',
+           'run_defining_settings', 'settings_diff', 'resume_plan', 'sft_dir', 'sft_stage', 'run_lock',
+           'no_step_reason', 'train', 'model_source_problem', 'settings_help', 'guide_summary', 'committed_step_times',
+           'time_estimate', 'parse_args', 'main']
 
 # %% ../nbs/24_train.ipynb #ddba4801
 def _atomic_write_jsonl(rows, path) -> Path:
@@ -154,6 +154,20 @@ def leave_process_group() -> None:
         dist.barrier()
         dist.destroy_process_group()
 
+# %% ../nbs/24_train.ipynb #7dd5f0a8
+def mark_saved_by_all(trainer):
+    "Have `trainer`, after each checkpoint of a launch, wait for every process and then mark it complete (`ALL_PROCESSES_SAVED`, read by `checkpoint_step`); returns `trainer`."
+    from transformers import TrainerCallback
+    class AllProcessesSaved(TrainerCallback):
+        def on_save(self, args, state, control, **kwargs):
+            if args.world_size < 2: return
+            wait_for_processes()   # Hugging Face's main process writes trainer_state.json without waiting for the others' RNG states
+            if state.is_world_process_zero:
+                atomic_write_text(Path(args.output_dir)/f'checkpoint-{state.global_step}'/ALL_PROCESSES_SAVED,
+                                  json.dumps({'processes': args.world_size}))
+    trainer.add_callback(AllProcessesSaved())
+    return trainer
+
 # %% ../nbs/24_train.ipynb #05462413
 def run_sft(model, # a model directory/hub id, or a loaded model
             train_dataset, # `datasets.Dataset` (or list of dicts) with `messages`, `prompt`+`completion`, or `text`
@@ -181,7 +195,7 @@ def run_sft(model, # a model directory/hub id, or a loaded model
                      report_to=report_to, **precision_flags(bf16, fp16), **sft_kwargs)
     trainer = SFTTrainer(model=model, args=args, train_dataset=train_dataset, processing_class=tokenizer,
                          peft_config=peft_config)
-    use_compact_progress(trainer)
+    mark_saved_by_all(use_compact_progress(trainer))
     with quiet_checkpointing_renames(): trainer.train(resume_from_checkpoint=_resume_arg(resume, output_dir/'ckpts'))
     if peft_config is not None: trainer.model = trainer.model.merge_and_unload()  # RL starts from plain weights
     _finish(trainer, tokenizer, output_dir)
@@ -336,7 +350,7 @@ def resume_plan(cfg:TrainConfig, run_dir=None) -> tuple[str, Path|None]:
     resume, ckpts = cfg.rl.get('resume', 'auto'), run_dir/'ckpts'
     if resume not in ('auto', 'never'):
         ckpt = Path(resume)
-        if checkpoint_step(ckpt) is None: raise ConfigError(f"rl.resume: {ckpt} is not a complete checkpoint (no readable trainer_state.json)")
+        if checkpoint_step(ckpt) is None: raise ConfigError(f"rl.resume: {ckpt} is not a complete checkpoint (no readable trainer_state.json, or a process of its launch had not finished saving)")
         return ('finish' if 0 < cfg.rl.get('max_steps', -1) <= checkpoint_step(ckpt) else 'resume'), ckpt
     ckpt, done = last_checkpoint(ckpts), (run_dir/'training_complete.json').exists()
     if resume == 'never' or not (ckpt or done): return 'fresh', None
@@ -450,7 +464,7 @@ def _train_locked(cfg:TrainConfig, SAGETrainer, **sage_config_overrides) -> Path
         args = sage_config(cfg, **extra, guide_kwargs={**args.guide_kwargs, 'tau': tau})
     trainer = SAGETrainer(model=model, reward_funcs=reward_functions(cfg.rl.reward_funcs), args=args,
                           train_dataset=train_dataset, processing_class=tok, peft_config=peft_config)
-    use_compact_progress(trainer)
+    mark_saved_by_all(use_compact_progress(trainer))
     if note := tiny_model_note(cfg): main_print(note)
     if plan == 'finish':   # the checkpoint is at max_steps: its weights are the final model, no step is added
         main_print(f"{ckpt} is at rl.max_steps={args.max_steps}: nothing left to train; saving it as the final model")
