@@ -8,6 +8,7 @@ import copy, importlib.util, inspect, logging, math, os, typing, warnings
 from dataclasses import MISSING, dataclass, field, fields, asdict, is_dataclass
 from pathlib import Path
 from typing import Any
+from fastcore.basics import patch
 import yaml
 import torch, trl
 from transformers import AutoConfig, AutoModelForCausalLM
@@ -129,45 +130,55 @@ class SAGEConfig(GRPOConfig):
         self._sage_guide = None if self.guide is None else make_guide(self.guide, **self.guide_kwargs)   # checks the name and the settings
         if self.guide is not None: self._check_guide()
         if self.kl_direction == 'forward': self._check_forward_kl()
-        if self.sampler_dtype not in SAMPLER_DTYPES:
-            raise ValueError(f"SAGEConfig.sampler_dtype must be one of {SAMPLER_DTYPES} (None: sample from the policy), got {self.sampler_dtype!r}")
-        for name in ('share_prompt_prefix', 'drop_finished_rows'):
-            if not isinstance(getattr(self, name), bool): raise ValueError(f"SAGEConfig.{name} must be true or false, got {getattr(self, name)!r}")
+        self._check_sampler_fields()
         _check_sampling_and_watch(self)
         _check_exploration(self)
         if self.dump_guide_every < 0: raise ValueError(f"SAGEConfig.dump_guide_every must be >= 0, got {self.dump_guide_every}")
         if self.dump_guide_samples < 1: raise ValueError(f"SAGEConfig.dump_guide_samples must be >= 1, got {self.dump_guide_samples}")
 
-    @property
-    def sage_guide(self) -> Guide | None:
-        "The guide built from `guide` and `guide_kwargs` when this config was made; None for the GRPO baselines."
-        return self._sage_guide
+# %% ../nbs/20_config.ipynb #0a1c760f
+@patch(as_prop=True)
+def sage_guide(self:SAGEConfig) -> Guide | None:
+    "The guide built from `guide` and `guide_kwargs` when this config was made; None for the GRPO baselines."
+    return self._sage_guide
 
-    def _check_guide(self):
-        if not self.beta > 0:
-            raise ValueError(f"SAGE (guide={self.guide!r}) needs beta > 0: beta scales the shaped anchor "
-                             f"(and beta * log Q in sequence credit); got beta={self.beta}. Use GRPO_noKL for beta=0.")
-        if self.kl_direction != 'reverse': raise ValueError("SAGE shapes the reverse-KL anchor; use kl_direction='reverse' with a guide.")
-        if self.credit in ('sequence', 'exact') and self.multi_objective_aggregation != 'sum_then_normalize':
-            raise ValueError(f"credit={self.credit!r} adds beta*log Q to the summed reward; it needs "
-                             "multi_objective_aggregation='sum_then_normalize'.")
-        if self.entropy_route == 'loss_pass': _check_loss_pass(self)
-        if self.credit == 'exact':   # the anchor moves into per-token advantages (credit.exact_credit_advantages)
-            if self.loss_type not in FWD_KL_LOSSES:
-                raise ValueError(f"credit='exact' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
-            if self.importance_sampling_level != 'token':
-                raise ValueError("credit='exact' needs importance_sampling_level='token' (per-token advantages).")
+@patch
+def _check_sampler_fields(self:SAGEConfig):
+    "Refuse a sampler dtype the trainer has no copy for, and switches that are not true or false."
+    if self.sampler_dtype not in SAMPLER_DTYPES:
+        raise ValueError(f"SAGEConfig.sampler_dtype must be one of {SAMPLER_DTYPES} (None: sample from the policy), got {self.sampler_dtype!r}")
+    for name in ('share_prompt_prefix', 'drop_finished_rows'):
+        if not isinstance(getattr(self, name), bool): raise ValueError(f"SAGEConfig.{name} must be true or false, got {getattr(self, name)!r}")
 
-    def _check_forward_kl(self):
-        if not self.beta > 0: raise ValueError("kl_direction='forward' needs beta > 0 (the KL weight).")
+@patch
+def _check_guide(self:SAGEConfig):
+    "Refuse settings SAGE's shaped anchor cannot run with (called when a config with a guide is made)."
+    if not self.beta > 0:
+        raise ValueError(f"SAGE (guide={self.guide!r}) needs beta > 0: beta scales the shaped anchor "
+                         f"(and beta * log Q in sequence credit); got beta={self.beta}. Use GRPO_noKL for beta=0.")
+    if self.kl_direction != 'reverse': raise ValueError("SAGE shapes the reverse-KL anchor; use kl_direction='reverse' with a guide.")
+    if self.credit in ('sequence', 'exact') and self.multi_objective_aggregation != 'sum_then_normalize':
+        raise ValueError(f"credit={self.credit!r} adds beta*log Q to the summed reward; it needs "
+                         "multi_objective_aggregation='sum_then_normalize'.")
+    if self.entropy_route == 'loss_pass': _check_loss_pass(self)
+    if self.credit == 'exact':   # the anchor moves into per-token advantages (credit.exact_credit_advantages)
         if self.loss_type not in FWD_KL_LOSSES:
-            raise ValueError(f"kl_direction='forward' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
-        if self.importance_sampling_level != 'token': raise ValueError("kl_direction='forward' needs importance_sampling_level='token'.")
+            raise ValueError(f"credit='exact' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
+        if self.importance_sampling_level != 'token':
+            raise ValueError("credit='exact' needs importance_sampling_level='token' (per-token advantages).")
 
-    @classmethod
-    def for_algorithm(cls, name: str, **settings) -> 'SAGEConfig':
-        "Config of the named algorithm (see `ALGORITHMS` and `algorithm_settings`); `settings` are any other fields."
-        return cls(**algorithm_settings(name, **settings))
+@patch
+def _check_forward_kl(self:SAGEConfig):
+    "Refuse settings the forward-KL baseline cannot run with."
+    if not self.beta > 0: raise ValueError("kl_direction='forward' needs beta > 0 (the KL weight).")
+    if self.loss_type not in FWD_KL_LOSSES:
+        raise ValueError(f"kl_direction='forward' supports loss_type in {FWD_KL_LOSSES}, got {self.loss_type!r}")
+    if self.importance_sampling_level != 'token': raise ValueError("kl_direction='forward' needs importance_sampling_level='token'.")
+
+@patch(cls_method=True)
+def for_algorithm(cls:SAGEConfig, name: str, **settings) -> SAGEConfig:
+    "Config of the named algorithm (see `ALGORITHMS` and `algorithm_settings`); `settings` are any other fields."
+    return cls(**algorithm_settings(name, **settings))
 
 # %% ../nbs/20_config.ipynb #c7ed0201
 def _check_sampling_and_watch(cfg: SAGEConfig):

@@ -388,7 +388,7 @@ def sft_stage(cfg:TrainConfig) -> Path:
 
 # %% ../nbs/24_train.ipynb #b34ac04f
 def _start_run_dir(cfg:TrainConfig, plan:str) -> Path:
-    "Create the run directory and record this run's config and settings; a fresh start moves older outputs aside. Under a launch the main process alone does it, and every process waits for it."
+    "Create the run directory (and the tiny model and data a config asks for) and record this run's config and settings; a fresh start moves older outputs aside. Under a launch the main process alone does it, and every process waits for it."
     from sage_nb.config import save_config
     run_dir = cfg.run_dir
     # each process has made its resume plan from the directory as it was; one that moved it aside before another had

@@ -248,6 +248,7 @@ def make_record(design:LMStudyDesign, label:str, selected:dict, out_dir, records
     Path(records).mkdir(parents=True, exist_ok=True)
     return atomic_write_text(Path(records)/f'{label}.json', json.dumps(record, separators=(',', ':'), ensure_ascii=False))
 
+# %% ../../nbs/experiments/45_lm_study.ipynb #ad41dbdc
 def record_labels(design:LMStudyDesign) -> dict:
     "{label: its run's settings, or None for Base} of every model a record may be of: Base, and each arm's every configuration on each fresh seed."
     return {'Base': None} | {run_name(a, i, s): dict(arm=a, config=i, seed=s, overrides=cfg)

@@ -77,6 +77,7 @@ def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, s
     "Evaluate one model on `sets` ({family: Dataset}); resumable through `results_path`. Returns its results entry (`plan`: {'pending': units}, as `evaluate_model`)."
     sampling = sampling or LMSampling()
     state = {}
+    import torch
     def sampler(prompts, n, seed):   # the model loads on the first unit that is not already done
         if 'fn' not in state:
             model, tok = load_for_eval(str(resolve_model(model_path)), dtype='fp32', device='cpu')
@@ -85,7 +86,6 @@ def evaluate_lm(model_path, sets:dict, results_path, *, label:str, step:int=0, s
                                      max_new_tokens=sampling.max_new_tokens, batch_size=sampling.batch_size, progress=False,
                                      token_draw=sampling.token_draw)
         return state['fn'](prompts, n, seed)
-    import torch
     kw = sampling.eval_kwargs(); kw.pop('batch_size')
     return evaluate_model(sampler, sets, label=label, step=step, seeds=tuple(seeds), results_path=results_path,
                           model_path=str(model_path), keep_texts=True, progress=progress, plan=plan, precision=sampling.precision, **kw)
